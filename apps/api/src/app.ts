@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import cors from 'cors';
+import express from 'express';
+import helmet from 'helmet';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { apiMessages } from '@task-manager/shared';
+import { requireAuth, requireRole } from './auth/middleware.js';
+import { createPasswordHasher } from './auth/passwords.js';
+import { authRoutes } from './auth/routes.js';
+import { AuthService } from './auth/service.js';
+import { createTokenService } from './auth/tokens.js';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/tables.js';
+import { NotFound } from './errors.js';
+import { errorHandler } from './http/error-handler.js';
+import { createAuthLimiter } from './http/rate-limit.js';
+import { imageRoutes, imageUploadRoutes } from './images/routes.js';
+import { reportRoutes } from './reports/routes.js';
+import { taskRoutes } from './tasks/routes.js';
+import { TaskService } from './tasks/service.js';
+import { userRoutes } from './users/routes.js';
+import { UserService } from './users/service.js';
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  config: AppConfig;
+  logger: Logger;
+}
+
+/** Builds the Express app: no ports, no process.env (see server.ts for those). */
+export function createApp({ db, config, logger }: AppDeps): express.Express {
+  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
+  const hasher = createPasswordHasher(config.bcryptCost);
+  const users = new UserService(db, hasher);
+  const auth = new AuthService(db, users, hasher, tokens, config.adminInviteToken, config.bcryptCost);
+  const tasks = new TaskService(db);
+  const authenticated = requireAuth(db, tokens);
+  const requireAdmin = requireRole('admin');
+  const authLimiter = createAuthLimiter(config.authRateLimit);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Only what is needed to follow a request: never headers (tokens) or bodies (passwords).
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.split('?')[0],
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'https:', 'http:'],
+          'object-src': ["'none'"],
+          'base-uri': ["'none'"],
+          'frame-ancestors': ["'none'"],
+        },
+      },
+    }),
+  );
+  app.use(
+    '/api',
+    cors({
+      origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+      exposedHeaders: ['Content-Disposition', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use('/api', express.json({ limit: '1mb' }));
+
+  app.use('/api/auth', imageUploadRoutes({ db, limiter: authLimiter() }));
+  app.use('/api/auth', authRoutes({ auth, users, requireAuth: authenticated, authLimiter }));
+  app.use('/api/images', imageRoutes({ db }));
+  app.use('/api/users', userRoutes({ db, users, requireAuth: authenticated, requireAdmin }));
+  app.use('/api/tasks', taskRoutes({ tasks, requireAuth: authenticated, requireAdmin }));
+  app.use('/api/reports', reportRoutes({ db, requireAuth: authenticated, requireAdmin }));
+  app.use('/api', () => {
+    throw NotFound(apiMessages.notFound);
+  });
+
+  if (config.webDistDir && fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
+    serveWebApp(app, config.webDistDir);
+  }
+
+  app.use(errorHandler(logger));
+  return app;
+}
+
+/** The built single-page app: its files, and index.html for every other path (deep links). */
+function serveWebApp(app: express.Express, dir: string) {
+  app.use(
+    '/assets',
+    express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
+  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  const indexHtml = path.join(dir, 'index.html');
+  app.get('/{*path}', (_req, res) => {
+    res.set('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+}

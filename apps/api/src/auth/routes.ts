@@ -1,0 +1,38 @@
+import { Router, type RequestHandler } from 'express';
+import {
+  loginSchema,
+  registerSchema,
+  updateProfileSchema,
+} from '@task-manager/shared';
+import { currentUser } from '../http/request-user.js';
+import { parseInput } from '../http/validate.js';
+import type { UserService } from '../users/service.js';
+import type { AuthService } from './service.js';
+
+export function authRoutes(deps: {
+  auth: AuthService;
+  users: UserService;
+  requireAuth: RequestHandler;
+  authLimiter: () => RequestHandler;
+}): Router {
+  const router = Router();
+  const { auth, users, requireAuth } = deps;
+
+  router.post('/register', deps.authLimiter(), async (req, res) => {
+    res.status(201).json(await auth.register(parseInput(registerSchema, req.body)));
+  });
+
+  router.post('/login', deps.authLimiter(), async (req, res) => {
+    res.json(await auth.login(parseInput(loginSchema, req.body)));
+  });
+
+  router.get('/profile', requireAuth, async (req, res) => {
+    res.json(await users.get(currentUser(req).id));
+  });
+
+  router.put('/profile', requireAuth, async (req, res) => {
+    res.json(await auth.updateProfile(currentUser(req).id, parseInput(updateProfileSchema, req.body)));
+  });
+
+  return router;
+}

@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import {
+  apiMessages,
+  type AuthResponse,
+  type loginSchema,
+  type registerSchema,
+  type updateProfileSchema,
+} from '@task-manager/shared';
+import type { z } from 'zod';
+import type { Database } from '../db/tables.js';
+import { BadRequest, NotFound, Unauthorized } from '../errors.js';
+import {
+  findUserByEmail,
+  findUserById,
+  toApiUser,
+  updateUserRow,
+  type UserRow,
+} from '../users/repository.js';
+import type { UserService } from '../users/service.js';
+import { inviteTokenMatches } from './invite-token.js';
+import { timingDummyHash, type PasswordHasher } from './passwords.js';
+import type { TokenService } from './tokens.js';
+
+export class AuthService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly users: UserService,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly adminInviteToken: string,
+    private readonly bcryptCost: number,
+  ) {}
+
+  async register(input: z.output<typeof registerSchema>): Promise<AuthResponse> {
+    let role: 'admin' | 'member' = 'member';
+    if (input.adminInviteToken !== undefined) {
+      // A wrong code is an error, never a silent member account.
+      if (!inviteTokenMatches(input.adminInviteToken, this.adminInviteToken)) {
+        throw BadRequest(apiMessages.invalidInviteToken, [
+          { path: 'adminInviteToken', message: apiMessages.invalidInviteToken },
+        ]);
+      }
+      role = 'admin';
+    }
+    const row = await this.users.create({ ...input, role });
+    return this.session(row);
+  }
+
+  async login(input: z.output<typeof loginSchema>): Promise<AuthResponse> {
+    const row = await findUserByEmail(this.db, input.email);
+    // Compare against a dummy hash when there is no such user, so timing does not tell.
+    const hash = row?.password_hash ?? (await timingDummyHash(this.bcryptCost));
+    const ok = await this.hasher.verify(input.password, hash);
+    if (!row || !ok) throw Unauthorized(apiMessages.invalidCredentials);
+    return this.session(row);
+  }
+
+  async updateProfile(
+    userId: string,
+    input: z.output<typeof updateProfileSchema>,
+  ): Promise<AuthResponse> {
+    const row = await findUserById(this.db, userId);
+    if (!row) throw NotFound(apiMessages.userNotFound);
+    const patch: Partial<UserRow> = {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.profileImageUrl !== undefined && { profile_image_url: input.profileImageUrl }),
+    };
+    if (input.newPassword !== undefined) {
+      const ok = await this.hasher.verify(input.currentPassword ?? '', row.password_hash);
+      if (!ok) {
+        throw BadRequest(apiMessages.wrongCurrentPassword, [
+          { path: 'currentPassword', message: apiMessages.wrongCurrentPassword },
+        ]);
+      }
+      patch.password_hash = await this.hasher.hash(input.newPassword);
+      // Every other session of this user ends; the answer carries a fresh token.
+      patch.token_version = row.token_version + 1;
+    }
+    patch.updated_at = new Date().toISOString();
+    await updateUserRow(this.db, userId, patch);
+    return this.session({ ...row, ...patch });
+  }
+
+  private session(row: UserRow): AuthResponse {
+    return { ...toApiUser(row), token: this.tokens.sign({ sub: row.id, ver: row.token_version }) };
+  }
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Parsed once at start; a bad value stops start-up with a list of
+ * every problem. Secrets that may be generated (JWT_SECRET outside production, ADMIN_INVITE_TOKEN)
+ * are resolved later against DATA_DIR or the database, see server.ts.
+ */
+const durationPattern = /^\d+(ms|s|m|h|d|w|y)?$/;
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    JWT_EXPIRES_IN: z
+      .string()
+      .regex(durationPattern, 'must be a duration such as 3600, 15m, 12h or 7d')
+      .default('7d'),
+    ADMIN_INVITE_TOKEN: z
+      .string()
+      .regex(/^\d{6}$/, 'must be exactly 6 digits')
+      .optional(),
+    CORS_ORIGIN: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)), {
+        message: 'must be comma-separated origins such as https://tasks.example.com',
+      }),
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
+    BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value) => {
+        if (value === undefined || value === '' || value === 'false') return false;
+        if (value === 'true') return true;
+        return /^\d+$/.test(value) ? Number(value) : value;
+      }),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required when NODE_ENV=production',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Readonly<Env> {
+  // An empty variable is the same as an unset one (docker compose passes "" for blanks).
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || 'env'} ${issue.message}`),
+    );
+  }
+  return Object.freeze(result.data);
+}
+
+/** What createApp needs: resolved, with no optional secrets left. */
+export interface AppConfig {
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  adminInviteToken: string;
+  corsOrigins: string[];
+  authRateLimit: number;
+  bcryptCost: number;
+  trustProxy: boolean | number | string;
+  /** Folder of the built web app to serve, when there is one. */
+  webDistDir?: string;
+}

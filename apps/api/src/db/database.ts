@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Migration,
+} from 'kysely';
+import pg from 'pg';
+import * as initial from './migrations/2026-11-22-001-initial.js';
+import type { Database } from './tables.js';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Where the data lives, for the start-up log (never includes a password). */
+  location: string;
+  /** The PostgreSQL schema the tables live in, when not the default. */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { engine: 'sqlite'; file: string }
+  | { engine: 'postgres'; url: string; schema?: string; poolSize?: number };
+
+/** Every migration, in order. Static imports keep the list identical in src and dist. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-001-initial': initial,
+};
+
+// PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.engine === 'sqlite') {
+    if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
+    const sqlite = new SQLite(options.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, engine: 'sqlite', location: options.file, close: () => db.destroy() };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    // A schema per test run keeps parallel suites apart on one server.
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    location: redactUrl(options.url) + (options.schema ? ` (schema ${options.schema})` : ''),
+    schema: options.schema,
+    close: () => db.destroy(),
+  };
+}
+
+export async function migrateToLatest(handle: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its bookkeeping tables in every schema unless told which one.
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(
+      `Database migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace(/\s+/g, ' '),
+    );
+  }
+}
+
+export async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres';
+  }
+}
+
+/**
+ * True on PostgreSQL. Row locks (`for update`) exist only there; SQLite serialises writers
+ * with its database lock, so the same code is safe without them.
+ */
+export function supportsRowLocks(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}

@@ -1,0 +1,79 @@
+import type { Role, TaskPriority, TaskStatus } from '@task-manager/shared';
+
+/**
+ * Row types of every table. Timestamps are ISO-8601 UTC strings on both engines (see
+ * docs/decisions/002-timestamps-as-iso-text.md); booleans are 0/1 integers because SQLite has no
+ * boolean type and better-sqlite3 cannot bind JavaScript booleans.
+ */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: Role;
+  profile_image_url: string | null;
+  /** Raised to end every token issued before (password or role change). */
+  token_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TasksTable {
+  id: string;
+  title: string;
+  description: string;
+  priority: TaskPriority;
+  status: TaskStatus;
+  progress: number;
+  completed_todo_count: number;
+  due_date: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaskAssigneesTable {
+  task_id: string;
+  user_id: string;
+  position: number;
+}
+
+export interface TodoItemsTable {
+  id: string;
+  task_id: string;
+  position: number;
+  text: string;
+  completed: number;
+}
+
+export interface AttachmentsTable {
+  id: string;
+  task_id: string;
+  position: number;
+  url: string;
+}
+
+export interface ImagesTable {
+  id: string;
+  content_type: string;
+  data: Buffer;
+  byte_size: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  tasks: TasksTable;
+  task_assignees: TaskAssigneesTable;
+  todo_items: TodoItemsTable;
+  attachments: AttachmentsTable;
+  images: ImagesTable;
+  app_settings: AppSettingsTable;
+}

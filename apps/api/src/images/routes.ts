@@ -1,0 +1,60 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import type { Kysely } from 'kysely';
+import multer from 'multer';
+import { apiMessages } from '@task-manager/shared';
+import type { Database } from '../db/tables.js';
+import { BadRequest, HttpError, NotFound } from '../errors.js';
+import { MAX_IMAGE_BYTES, findImage, storeImage } from './service.js';
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 10 },
+}).single('image');
+
+/** multer's errors, in our words and statuses. */
+const receiveImage: RequestHandler = (req, res, next) => {
+  upload(req, res, (error: unknown) => {
+    if (!error) return next();
+    if (error instanceof multer.MulterError) {
+      if (error.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, apiMessages.imageTooLarge));
+      return next(BadRequest(apiMessages.imageRequired));
+    }
+    next(error);
+  });
+};
+
+/** The public address of an image: absolute, so clients on another origin can show it. */
+function imageUrl(req: Request, id: string): string {
+  return `${req.protocol}://${req.get('host')}/api/images/${id}`;
+}
+
+export function imageUploadRoutes(deps: {
+  db: Kysely<Database>;
+  limiter: RequestHandler;
+}): Router {
+  const router = Router();
+  router.post('/upload-image', deps.limiter, receiveImage, async (req, res) => {
+    if (!req.file) throw BadRequest(apiMessages.imageRequired);
+    const image = await storeImage(deps.db, req.file.buffer);
+    res.json({ imageUrl: imageUrl(req, image.id) });
+  });
+  return router;
+}
+
+export function imageRoutes(deps: { db: Kysely<Database> }): Router {
+  const router = Router();
+  router.get('/:id', async (req, res) => {
+    const image = await findImage(deps.db, String(req.params.id));
+    if (!image) throw NotFound(apiMessages.imageNotFound);
+    res.set({
+      'Content-Type': image.content_type,
+      // An image's bytes never change under its id.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      // Profile photos are shown by clients on other origins too.
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    });
+    res.send(Buffer.from(image.data));
+  });
+  return router;
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/tables.js';
+
+/**
+ * JWT_SECRET outside production: generated once and kept in DATA_DIR (mode 0600), so tokens
+ * survive restarts without anyone having to invent a secret.
+ */
+export function resolveJwtSecret(given: string | undefined, dataDir: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+/**
+ * ADMIN_INVITE_TOKEN when set; otherwise one generated at first start and stored in the
+ * database, so every API process on that database agrees on it.
+ */
+export async function resolveAdminInviteToken(
+  db: Kysely<Database>,
+  given: string | undefined,
+): Promise<{ token: string; generated: boolean }> {
+  if (given) return { token: given, generated: false };
+  const candidate = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  // Insert-if-absent, then read back: two processes starting at once end up with the same code.
+  await db
+    .insertInto('app_settings')
+    .values({ key: 'admin_invite_token', value: candidate })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', 'admin_invite_token')
+    .executeTakeFirstOrThrow();
+  return { token: row.value, generated: true };
+}

@@ -1,0 +1,240 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Assignee, Task, TaskPriority, TaskStatus } from '@task-manager/shared';
+import type { Database, TasksTable } from '../db/tables.js';
+
+export type TaskRow = Selectable<TasksTable>;
+
+/** Who is asking: admins see every task, members only those assigned to them. */
+export interface TaskScope {
+  assigneeId?: string;
+}
+
+export interface TaskChildren {
+  assigneeIds: string[];
+  items: Array<{ text: string; completed: boolean }>;
+  attachments: string[];
+}
+
+function scoped(db: Kysely<Database>, scope: TaskScope) {
+  let query = db.selectFrom('tasks');
+  if (scope.assigneeId !== undefined) {
+    const assigneeId = scope.assigneeId;
+    query = query.where('tasks.id', 'in', (eb) =>
+      eb.selectFrom('task_assignees').select('task_id').where('user_id', '=', assigneeId),
+    );
+  }
+  return query;
+}
+
+export async function findTaskRow(db: Kysely<Database>, id: string, scope: TaskScope = {}) {
+  return scoped(db, scope).selectAll('tasks').where('tasks.id', '=', id).executeTakeFirst();
+}
+
+/** Locks the task row for the rest of the transaction on PostgreSQL (SQLite locks the file). */
+export async function lockTaskRow(trx: Kysely<Database>, id: string, lockRows: boolean) {
+  let query = trx.selectFrom('tasks').selectAll().where('id', '=', id);
+  if (lockRows) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function listTaskRows(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filter: { status?: TaskStatus; limit?: number },
+): Promise<TaskRow[]> {
+  let query = scoped(db, scope).selectAll('tasks');
+  if (filter.status) query = query.where('tasks.status', '=', filter.status);
+  query = query.orderBy('tasks.created_at', 'desc').orderBy('tasks.id', 'desc');
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  return query.execute();
+}
+
+export async function countTasksByStatus(
+  db: Kysely<Database>,
+  scope: TaskScope,
+): Promise<Record<TaskStatus, number>> {
+  const rows = await scoped(db, scope)
+    .select(['tasks.status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('tasks.status')
+    .execute();
+  const counts: Record<TaskStatus, number> = { Pending: 0, 'In Progress': 0, Completed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+export async function countTasksByPriority(
+  db: Kysely<Database>,
+  scope: TaskScope,
+): Promise<Record<TaskPriority, number>> {
+  const rows = await scoped(db, scope)
+    .select(['tasks.priority', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('tasks.priority')
+    .execute();
+  const counts: Record<TaskPriority, number> = { Low: 0, Medium: 0, High: 0 };
+  for (const row of rows) counts[row.priority] = Number(row.count);
+  return counts;
+}
+
+/** Overdue: due before `now` and not completed. */
+export async function countOverdueTasks(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  now: string,
+): Promise<number> {
+  const row = await scoped(db, scope)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('tasks.due_date', '<', now)
+    .where('tasks.status', '!=', 'Completed')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Turns task rows into API tasks with three more queries whatever their number: assignees,
+ * checklist items and attachments of all the tasks at once.
+ */
+export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promise<Task[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [assignees, items, attachments] = await Promise.all([
+    db
+      .selectFrom('task_assignees as ta')
+      .innerJoin('users as u', 'u.id', 'ta.user_id')
+      .select(['ta.task_id', 'u.id', 'u.name', 'u.email', 'u.profile_image_url'])
+      .where('ta.task_id', 'in', ids)
+      .orderBy('ta.task_id')
+      .orderBy('ta.position')
+      .execute(),
+    db
+      .selectFrom('todo_items')
+      .select(['task_id', 'id', 'text', 'completed'])
+      .where('task_id', 'in', ids)
+      .orderBy('task_id')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('attachments')
+      .select(['task_id', 'url'])
+      .where('task_id', 'in', ids)
+      .orderBy('task_id')
+      .orderBy('position')
+      .execute(),
+  ]);
+  const byTask = <T extends { task_id: string }, R>(list: T[], map: (item: T) => R) => {
+    const grouped = new Map<string, R[]>();
+    for (const item of list) {
+      const group = grouped.get(item.task_id) ?? [];
+      group.push(map(item));
+      grouped.set(item.task_id, group);
+    }
+    return grouped;
+  };
+  const assigneesByTask = byTask(
+    assignees,
+    (a): Assignee => ({ _id: a.id, name: a.name, email: a.email, profileImageUrl: a.profile_image_url }),
+  );
+  const itemsByTask = byTask(items, (i) => ({ _id: i.id, text: i.text, completed: i.completed === 1 }));
+  const linksByTask = byTask(attachments, (a) => a.url);
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    priority: row.priority,
+    status: row.status,
+    progress: row.progress,
+    dueDate: row.due_date,
+    createdBy: row.created_by,
+    assignedTo: assigneesByTask.get(row.id) ?? [],
+    todoChecklist: itemsByTask.get(row.id) ?? [],
+    attachments: linksByTask.get(row.id) ?? [],
+    completedTodoCount: row.completed_todo_count,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
+}
+
+export async function insertTaskRow(db: Kysely<Database>, row: TaskRow): Promise<void> {
+  await db.insertInto('tasks').values(row).execute();
+}
+
+export async function updateTaskRow(
+  db: Kysely<Database>,
+  id: string,
+  patch: Partial<Omit<TaskRow, 'id' | 'created_at' | 'created_by'>>,
+): Promise<void> {
+  await db.updateTable('tasks').set(patch).where('id', '=', id).execute();
+}
+
+export async function deleteTaskRow(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('tasks').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function replaceAssignees(db: Kysely<Database>, taskId: string, userIds: string[]) {
+  await db.deleteFrom('task_assignees').where('task_id', '=', taskId).execute();
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('task_assignees')
+    .values(userIds.map((userId, position) => ({ task_id: taskId, user_id: userId, position })))
+    .execute();
+}
+
+export async function loadChecklist(db: Kysely<Database>, taskId: string) {
+  const rows = await db
+    .selectFrom('todo_items')
+    .select(['id', 'text', 'completed'])
+    .where('task_id', '=', taskId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({ id: row.id, text: row.text, completed: row.completed === 1 }));
+}
+
+export async function replaceChecklist(
+  db: Kysely<Database>,
+  taskId: string,
+  items: Array<{ id: string; text: string; completed: boolean }>,
+) {
+  await db.deleteFrom('todo_items').where('task_id', '=', taskId).execute();
+  if (items.length === 0) return;
+  await db
+    .insertInto('todo_items')
+    .values(
+      items.map((item, position) => ({
+        id: item.id,
+        task_id: taskId,
+        position,
+        text: item.text,
+        completed: item.completed ? 1 : 0,
+      })),
+    )
+    .execute();
+}
+
+/** Sets the completed flags of existing items by id (the list itself is unchanged). */
+export async function setChecklistFlags(
+  db: Kysely<Database>,
+  taskId: string,
+  flags: Array<{ id: string; completed: boolean }>,
+) {
+  for (const completed of [true, false]) {
+    const ids = flags.filter((flag) => flag.completed === completed).map((flag) => flag.id);
+    if (ids.length === 0) continue;
+    await db
+      .updateTable('todo_items')
+      .set({ completed: completed ? 1 : 0 })
+      .where('task_id', '=', taskId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+}
+
+export async function replaceAttachments(db: Kysely<Database>, taskId: string, urls: string[]) {
+  await db.deleteFrom('attachments').where('task_id', '=', taskId).execute();
+  if (urls.length === 0) return;
+  await db
+    .insertInto('attachments')
+    .values(
+      urls.map((url, position) => ({ id: crypto.randomUUID(), task_id: taskId, position, url })),
+    )
+    .execute();
+}

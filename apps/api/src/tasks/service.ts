@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  apiMessages,
+  progressOf,
+  statusOf,
+  type CreateTaskData,
+  type DashboardResponse,
+  type Task,
+  type TaskListResponse,
+  type TaskStatus,
+  type TodoItemInput,
+  type UpdateTaskData,
+} from '@task-manager/shared';
+import { supportsRowLocks } from '../db/database.js';
+import type { Database } from '../db/tables.js';
+import { BadRequest, NotFound } from '../errors.js';
+import type { RequestUser } from '../http/request-user.js';
+import { existingUserIds } from '../users/repository.js';
+import {
+  countOverdueTasks,
+  countTasksByPriority,
+  countTasksByStatus,
+  deleteTaskRow,
+  findTaskRow,
+  hydrateTasks,
+  insertTaskRow,
+  listTaskRows,
+  loadChecklist,
+  lockTaskRow,
+  replaceAssignees,
+  replaceAttachments,
+  replaceChecklist,
+  setChecklistFlags,
+  updateTaskRow,
+  type TaskRow,
+  type TaskScope,
+} from './repository.js';
+
+type StoredItem = { id: string; text: string; completed: boolean };
+
+/** What the checklist makes of a task: progress, status and the done count. */
+function checklistState(items: ReadonlyArray<{ completed: boolean }>) {
+  const progress = progressOf(items);
+  return {
+    progress,
+    status: statusOf(progress),
+    completed_todo_count: items.filter((item) => item.completed).length,
+  };
+}
+
+/**
+ * The update rule of spec section 5: an item sent without `completed` keeps the state of an
+ * existing item with the same text (each existing item matched once); new items start open.
+ * Matched items keep their id.
+ */
+export function mergeChecklist(
+  existing: ReadonlyArray<StoredItem>,
+  incoming: ReadonlyArray<TodoItemInput>,
+): StoredItem[] {
+  const unmatched = [...existing];
+  return incoming.map((item) => {
+    const index = unmatched.findIndex((old) => old.text === item.text);
+    const match = index >= 0 ? unmatched.splice(index, 1)[0] : undefined;
+    return {
+      id: match?.id ?? randomUUID(),
+      text: item.text,
+      completed: item.completed ?? match?.completed ?? false,
+    };
+  });
+}
+
+function scopeFor(user: RequestUser): TaskScope {
+  return user.role === 'admin' ? {} : { assigneeId: user.id };
+}
+
+export class TaskService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async list(user: RequestUser, status?: TaskStatus): Promise<TaskListResponse> {
+    const scope = scopeFor(user);
+    const [rows, counts] = await Promise.all([
+      listTaskRows(this.db, scope, { status }),
+      countTasksByStatus(this.db, scope),
+    ]);
+    return {
+      tasks: await hydrateTasks(this.db, rows),
+      statusSummary: {
+        all: counts.Pending + counts['In Progress'] + counts.Completed,
+        pendingTasks: counts.Pending,
+        inProgressTasks: counts['In Progress'],
+        completedTasks: counts.Completed,
+      },
+    };
+  }
+
+  /** A member who is not assigned gets the same 404 as for an unknown id. */
+  async get(user: RequestUser, id: string): Promise<Task> {
+    const row = await findTaskRow(this.db, id, scopeFor(user));
+    if (!row) throw NotFound(apiMessages.taskNotFound);
+    return this.hydrateOne(this.db, row);
+  }
+
+  async create(creatorId: string, data: CreateTaskData): Promise<Task> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.assertUsersExist(trx, data.assignedTo);
+      const items = data.todoChecklist.map((item) => ({
+        id: randomUUID(),
+        text: item.text,
+        completed: item.completed ?? false,
+      }));
+      const now = new Date().toISOString();
+      const row: TaskRow = {
+        id: randomUUID(),
+        title: data.title,
+        description: data.description,
+        priority: data.priority,
+        due_date: data.dueDate,
+        created_by: creatorId,
+        created_at: now,
+        updated_at: now,
+        ...checklistState(items),
+      };
+      await insertTaskRow(trx, row);
+      await replaceAssignees(trx, row.id, data.assignedTo);
+      await replaceChecklist(trx, row.id, items);
+      await replaceAttachments(trx, row.id, data.attachments);
+      return this.hydrateOne(trx, row);
+    });
+  }
+
+  async update(id: string, data: UpdateTaskData): Promise<Task> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await lockTaskRow(trx, id, supportsRowLocks(trx));
+      if (!row) throw NotFound(apiMessages.taskNotFound);
+      if (data.assignedTo) await this.assertUsersExist(trx, data.assignedTo);
+      let patch: Partial<TaskRow> = {
+        ...(data.title !== undefined && { title: data.title }),
+        ...(data.description !== undefined && { description: data.description }),
+        ...(data.priority !== undefined && { priority: data.priority }),
+        ...(data.dueDate !== undefined && { due_date: data.dueDate }),
+        updated_at: new Date().toISOString(),
+      };
+      if (data.todoChecklist) {
+        const items = mergeChecklist(await loadChecklist(trx, id), data.todoChecklist);
+        await replaceChecklist(trx, id, items);
+        patch = { ...patch, ...checklistState(items) };
+      }
+      if (data.assignedTo) await replaceAssignees(trx, id, data.assignedTo);
+      if (data.attachments) await replaceAttachments(trx, id, data.attachments);
+      await updateTaskRow(trx, id, patch);
+      return this.hydrateOne(trx, { ...row, ...patch });
+    });
+  }
+
+  async delete(id: string): Promise<void> {
+    // Assignees, checklist items and attachments go with it (ON DELETE CASCADE).
+    if (!(await deleteTaskRow(this.db, id))) throw NotFound(apiMessages.taskNotFound);
+  }
+
+  /**
+   * Checklist update. A member may only tick or untick: the same items, same texts, same order.
+   * An admin may also edit the list, with the update rule for flags left out.
+   */
+  async updateChecklist(user: RequestUser, id: string, incoming: TodoItemInput[]): Promise<Task> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.lockVisibleTask(trx, user, id);
+      const existing = await loadChecklist(trx, id);
+      const sameList =
+        existing.length === incoming.length &&
+        existing.every((item, index) => item.text === incoming[index]?.text);
+      let items: StoredItem[];
+      if (sameList) {
+        items = existing.map((item, index) => ({
+          ...item,
+          completed: incoming[index]?.completed ?? item.completed,
+        }));
+        await setChecklistFlags(trx, id, items);
+      } else {
+        if (user.role !== 'admin') throw BadRequest(apiMessages.checklistMemberChange);
+        items = mergeChecklist(existing, incoming);
+        await replaceChecklist(trx, id, items);
+      }
+      const patch = { ...checklistState(items), updated_at: new Date().toISOString() };
+      await updateTaskRow(trx, id, patch);
+      return this.hydrateOne(trx, { ...row, ...patch });
+    });
+  }
+
+  /**
+   * Status change: Completed ticks every item, Pending unticks every item. In Progress is only
+   * possible while the checklist is partly done, since status always follows the checklist.
+   */
+  async updateStatus(user: RequestUser, id: string, status: TaskStatus): Promise<Task> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.lockVisibleTask(trx, user, id);
+      const existing = await loadChecklist(trx, id);
+      let items = existing;
+      if (status === 'Completed' || status === 'Pending') {
+        items = existing.map((item) => ({ ...item, completed: status === 'Completed' }));
+        await setChecklistFlags(trx, id, items);
+      } else if (checklistState(existing).status !== 'In Progress') {
+        throw BadRequest(apiMessages.statusNeedsPartialChecklist);
+      }
+      const patch = { ...checklistState(items), updated_at: new Date().toISOString() };
+      // A task with an empty checklist (only possible for old data) takes the status as asked.
+      if (items.length === 0) patch.status = status;
+      await updateTaskRow(trx, id, patch);
+      return this.hydrateOne(trx, { ...row, ...patch });
+    });
+  }
+
+  /** Dashboard figures, counted with SQL aggregates; `scope` picks whose tasks. */
+  async dashboard(scope: TaskScope): Promise<DashboardResponse> {
+    const [byStatus, byPriority, overdue, recentRows] = await Promise.all([
+      countTasksByStatus(this.db, scope),
+      countTasksByPriority(this.db, scope),
+      countOverdueTasks(this.db, scope, new Date().toISOString()),
+      listTaskRows(this.db, scope, { limit: 10 }),
+    ]);
+    const total = byStatus.Pending + byStatus['In Progress'] + byStatus.Completed;
+    return {
+      statistics: {
+        totalTasks: total,
+        pendingTasks: byStatus.Pending,
+        inProgressTasks: byStatus['In Progress'],
+        completedTasks: byStatus.Completed,
+        overdueTasks: overdue,
+      },
+      charts: {
+        taskDistribution: {
+          All: total,
+          Pending: byStatus.Pending,
+          InProgress: byStatus['In Progress'],
+          Completed: byStatus.Completed,
+        },
+        taskPriorityLevels: byPriority,
+      },
+      recentTasks: await hydrateTasks(this.db, recentRows),
+    };
+  }
+
+  private async lockVisibleTask(trx: Kysely<Database>, user: RequestUser, id: string) {
+    const row = await lockTaskRow(trx, id, supportsRowLocks(trx));
+    if (!row) throw NotFound(apiMessages.taskNotFound);
+    if (user.role !== 'admin' && !(await findTaskRow(trx, id, scopeFor(user)))) {
+      throw NotFound(apiMessages.taskNotFound);
+    }
+    return row;
+  }
+
+  private async assertUsersExist(trx: Kysely<Database>, ids: string[]) {
+    const found = await existingUserIds(trx, ids);
+    const missing = ids.find((id) => !found.has(id));
+    if (missing) {
+      throw BadRequest(apiMessages.assigneeNotFound, [
+        { path: 'assignedTo', message: `${apiMessages.assigneeNotFound}: ${missing}` },
+      ]);
+    }
+  }
+
+  private async hydrateOne(db: Kysely<Database>, row: TaskRow): Promise<Task> {
+    const [task] = await hydrateTasks(db, [row]);
+    if (!task) throw NotFound(apiMessages.taskNotFound);
+    return task;
+  }
+}

@@ -1,0 +1,47 @@
+import { Router, type RequestHandler } from 'express';
+import { apiMessages, createUserSchema, updateUserSchema } from '@task-manager/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { Forbidden } from '../errors.js';
+import { currentUser } from '../http/request-user.js';
+import { parseInput } from '../http/validate.js';
+import { listMembersWithTaskCounts, toApiUser } from './repository.js';
+import type { UserService } from './service.js';
+
+export function userRoutes(deps: {
+  db: Kysely<Database>;
+  users: UserService;
+  requireAuth: RequestHandler;
+  requireAdmin: RequestHandler;
+}): Router {
+  const router = Router();
+  const { users, requireAuth, requireAdmin } = deps;
+
+  router.get('/', requireAuth, requireAdmin, async (_req, res) => {
+    res.json(await listMembersWithTaskCounts(deps.db));
+  });
+
+  router.post('/', requireAuth, requireAdmin, async (req, res) => {
+    const row = await users.createByAdmin(parseInput(createUserSchema, req.body));
+    res.status(201).json(toApiUser(row));
+  });
+
+  // An admin may read anyone; a member only themself.
+  router.get('/:id', requireAuth, async (req, res) => {
+    const user = currentUser(req);
+    const id = String(req.params.id);
+    if (user.role !== 'admin' && user.id !== id) throw Forbidden();
+    res.json(await users.get(id));
+  });
+
+  router.put('/:id', requireAuth, requireAdmin, async (req, res) => {
+    res.json(await users.update(String(req.params.id), parseInput(updateUserSchema, req.body)));
+  });
+
+  router.delete('/:id', requireAuth, requireAdmin, async (req, res) => {
+    await users.delete(String(req.params.id));
+    res.json({ message: apiMessages.userDeleted });
+  });
+
+  return router;
+}

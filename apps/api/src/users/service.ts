@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  apiMessages,
+  type CreateUserInput,
+  type Role,
+  type User,
+  createUserSchema,
+  updateUserSchema,
+} from '@task-manager/shared';
+import type { z } from 'zod';
+import type { PasswordHasher } from '../auth/passwords.js';
+import type { Database } from '../db/tables.js';
+import { Conflict, NotFound } from '../errors.js';
+import {
+  countAdminsForUpdate,
+  deleteUserRow,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isUniqueViolation,
+  toApiUser,
+  updateUserRow,
+  type UserRow,
+} from './repository.js';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  profileImageUrl?: string | null;
+}
+
+export class UserService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  async create(input: NewUser): Promise<UserRow> {
+    if (await findUserByEmail(this.db, input.email)) throw Conflict(apiMessages.userExists);
+    const now = new Date().toISOString();
+    const row: UserRow = {
+      id: randomUUID(),
+      name: input.name,
+      email: input.email,
+      password_hash: await this.hasher.hash(input.password),
+      role: input.role,
+      profile_image_url: input.profileImageUrl ?? null,
+      token_version: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      await insertUser(this.db, row);
+    } catch (error) {
+      // Two sign-ups with one e-mail at once: the unique index decides.
+      if (isUniqueViolation(error)) throw Conflict(apiMessages.userExists);
+      throw error;
+    }
+    return row;
+  }
+
+  async get(id: string): Promise<User> {
+    const row = await findUserById(this.db, id);
+    if (!row) throw NotFound(apiMessages.userNotFound);
+    return toApiUser(row);
+  }
+
+  createByAdmin(input: z.output<typeof createUserSchema>): Promise<UserRow> {
+    return this.create(input satisfies CreateUserInput);
+  }
+
+  /** Admin edit: name, e-mail, role, password, photo. Role and password changes end old tokens. */
+  async update(id: string, input: z.output<typeof updateUserSchema>): Promise<User> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await findUserById(trx, id);
+      if (!row) throw NotFound(apiMessages.userNotFound);
+      if (input.email !== undefined && input.email !== row.email) {
+        const other = await findUserByEmail(trx, input.email);
+        if (other) throw Conflict(apiMessages.userExists);
+      }
+      if (row.role === 'admin' && input.role === 'member' && (await countAdminsForUpdate(trx)) <= 1) {
+        throw Conflict(apiMessages.lastAdmin);
+      }
+      const roleChanged = input.role !== undefined && input.role !== row.role;
+      const patch: Partial<UserRow> = {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.email !== undefined && { email: input.email }),
+        ...(input.role !== undefined && { role: input.role }),
+        ...(input.profileImageUrl !== undefined && { profile_image_url: input.profileImageUrl }),
+        ...(input.password !== undefined && {
+          password_hash: await this.hasher.hash(input.password),
+        }),
+        ...((roleChanged || input.password !== undefined) && {
+          token_version: row.token_version + 1,
+        }),
+        updated_at: new Date().toISOString(),
+      };
+      try {
+        await updateUserRow(trx, id, patch);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw Conflict(apiMessages.userExists);
+        throw error;
+      }
+      return toApiUser({ ...row, ...patch });
+    });
+  }
+
+  /** Deleting a user removes their assignments (cascade); their tasks stay. */
+  async delete(id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await findUserById(trx, id);
+      if (!row) throw NotFound(apiMessages.userNotFound);
+      if (row.role === 'admin' && (await countAdminsForUpdate(trx)) <= 1) {
+        throw Conflict(apiMessages.lastAdmin);
+      }
+      await deleteUserRow(trx, id);
+    });
+  }
+}

@@ -1,0 +1,76 @@
+import type { AuthResponse, CreateTaskInput, Task } from '@task-manager/shared';
+import { INVITE_TOKEN, type TestContext } from './test-app.js';
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export interface Session {
+  id: string;
+  token: string;
+  email: string;
+  password: string;
+  user: AuthResponse;
+  auth: { Authorization: string };
+}
+
+export function buildUser(overrides: Record<string, unknown> = {}) {
+  const id = unique();
+  return {
+    name: `User ${id}`,
+    email: `user-${id}@example.com`,
+    password: 'correct-horse-battery',
+    ...overrides,
+  };
+}
+
+/** Signs up through the API: an admin with the invite token, otherwise a member. */
+export async function signUp(
+  ctx: TestContext,
+  role: 'admin' | 'member' = 'member',
+  overrides: Record<string, unknown> = {},
+): Promise<Session> {
+  const body = buildUser({
+    ...(role === 'admin' ? { adminInviteToken: INVITE_TOKEN } : {}),
+    ...overrides,
+  });
+  const res = await ctx.api.post('/api/auth/register').send(body).expect(201);
+  return {
+    id: res.body._id,
+    token: res.body.token,
+    email: res.body.email,
+    password: body.password as string,
+    user: res.body,
+    auth: { Authorization: `Bearer ${res.body.token}` },
+  };
+}
+
+export function buildTask(assignedTo: string[], overrides: Partial<CreateTaskInput> = {}) {
+  return {
+    title: `Task ${unique()}`,
+    description: 'Write the quarterly report',
+    priority: 'Medium',
+    dueDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    assignedTo,
+    todoChecklist: [
+      { text: 'Draft', completed: false },
+      { text: 'Review', completed: false },
+    ],
+    attachments: ['https://example.com/spec.pdf'],
+    ...overrides,
+  } satisfies CreateTaskInput;
+}
+
+/** Creates a task through the API as `admin`. */
+export async function createTask(
+  ctx: TestContext,
+  admin: Session,
+  assignedTo: string[],
+  overrides: Partial<CreateTaskInput> = {},
+): Promise<Task> {
+  const res = await ctx.api
+    .post('/api/tasks')
+    .set(admin.auth)
+    .send(buildTask(assignedTo, overrides))
+    .expect(201);
+  return res.body.task;
+}

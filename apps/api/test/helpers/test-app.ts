@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { pino } from 'pino';
+import request from 'supertest';
+import type { Express } from 'express';
+import { createApp } from '../../src/app.js';
+import type { AppConfig } from '../../src/config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import type { Database } from '../../src/db/tables.js';
+
+export const ENGINE = (process.env.TEST_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
+export const INVITE_TOKEN = '424242';
+
+export interface TestContext {
+  app: Express;
+  db: Kysely<Database>;
+  engine: 'sqlite' | 'postgres';
+  api: ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+export const testConfig: AppConfig = {
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+  jwtExpiresIn: '1h',
+  adminInviteToken: INVITE_TOKEN,
+  corsOrigins: [],
+  // Tests sign in far more often than a person; the limit has its own test.
+  authRateLimit: 100_000,
+  bcryptCost: 4,
+  trustProxy: false,
+};
+
+/**
+ * An app on a fresh database of the engine under test: an in-memory SQLite database, or a new
+ * schema on the PostgreSQL server, dropped again by close().
+ */
+export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  let handle: DatabaseHandle;
+  let dropSchema = async () => {};
+  if (ENGINE === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const schema = `test_${randomUUID().replaceAll('-', '')}`;
+    await adminQuery(url, `create schema ${schema}`);
+    handle = openDatabase({ engine: 'postgres', url, schema, poolSize: 4 });
+    dropSchema = () => adminQuery(url, `drop schema ${schema} cascade`);
+  } else {
+    handle = openDatabase({ engine: 'sqlite', file: ':memory:' });
+  }
+  await migrateToLatest(handle);
+  const app = createApp({
+    db: handle.db,
+    config: { ...testConfig, ...overrides },
+    logger: pino({ level: 'silent' }),
+  });
+  return {
+    app,
+    db: handle.db,
+    engine: ENGINE,
+    api: request(app),
+    close: async () => {
+      await handle.close();
+      await dropSchema();
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../messages.js';
+import {
+  emailSchema,
+  nameSchema,
+  newPasswordSchema,
+  profileImageUrlSchema,
+} from './common.js';
+import { userSchema } from './user.js';
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  // Sign-in only checks presence: an account's password is whatever it was set to.
+  password: z.string({ error: m.passwordRequired }).min(1, { error: m.passwordRequired }).max(1024),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  profileImageUrl: profileImageUrlSchema,
+  adminInviteToken: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value == null || value.trim() === '' ? undefined : value.trim()))
+    .refine((value) => value === undefined || value.length <= 64, { error: m.inviteTokenFormat }),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const updateProfileSchema = z
+  .object({
+    name: nameSchema.optional(),
+    profileImageUrl: profileImageUrlSchema,
+    currentPassword: z.string().max(1024).optional(),
+    newPassword: newPasswordSchema.optional(),
+  })
+  .refine((value) => value.newPassword === undefined || !!value.currentPassword, {
+    error: m.currentPasswordRequired,
+    path: ['currentPassword'],
+  });
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const authResponseSchema = userSchema.extend({ token: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const imageUploadResponseSchema = z.object({ imageUrl: z.string() });

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../messages.js';
+import { idSchema, isSafeWebLink, isoDateTime } from './common.js';
+
+export const TASK_PRIORITIES = ['Low', 'Medium', 'High'] as const;
+export const TASK_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
+
+export const prioritySchema = z.enum(TASK_PRIORITIES, { error: m.invalidPriority });
+export const statusSchema = z.enum(TASK_STATUSES, { error: m.invalidStatus });
+export type TaskPriority = z.infer<typeof prioritySchema>;
+export type TaskStatus = z.infer<typeof statusSchema>;
+
+export const MAX_TODO_ITEMS = 200;
+export const MAX_ASSIGNEES = 100;
+export const MAX_ATTACHMENTS = 50;
+
+const todoText = z
+  .string({ error: m.todoTextBlank })
+  .trim()
+  .min(1, { error: m.todoTextBlank })
+  .max(500, { error: m.todoTextTooLong });
+
+/** A checklist item as sent by a client; `completed` may be left out (see the update rule). */
+export const todoItemInputSchema = z.object({
+  text: todoText,
+  completed: z.boolean().optional(),
+});
+export type TodoItemInput = z.infer<typeof todoItemInputSchema>;
+
+/**
+ * A due date: a calendar date (YYYY-MM-DD, taken as midnight UTC) or an ISO date-time, between
+ * the years 1970 and 9999 so that stored ISO strings sort as dates.
+ */
+export const dueDateSchema = z
+  .string({ error: m.dueDateRequired })
+  .trim()
+  .min(1, { error: m.dueDateRequired })
+  .max(40, { error: m.dueDateInvalid })
+  .refine(
+    (value) => {
+      if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return false;
+      const time = Date.parse(value);
+      return Number.isFinite(time) && time >= 0 && time < Date.UTC(10000, 0, 1);
+    },
+    { error: m.dueDateInvalid },
+  )
+  .transform((value) => new Date(value).toISOString());
+
+const assignedToSchema = z
+  .array(idSchema, { error: m.notAssigned })
+  .min(1, { error: m.notAssigned })
+  .max(MAX_ASSIGNEES, { error: m.tooManyAssignees })
+  .transform((ids) => [...new Set(ids)]);
+
+const todoChecklistSchema = z
+  .array(todoItemInputSchema, { error: m.todoRequired })
+  .min(1, { error: m.todoRequired })
+  .max(MAX_TODO_ITEMS, { error: m.tooManyTodos });
+
+/** Blank links are dropped (spec section 5); the rest must be safe web links. */
+const attachmentsSchema = z
+  .array(z.string({ error: m.invalidAttachment }).max(2048, { error: m.invalidAttachment }), {
+    error: m.invalidAttachment,
+  })
+  .transform((links) => links.map((link) => link.trim()).filter((link) => link.length > 0))
+  .refine((links) => links.every(isSafeWebLink), { error: m.invalidAttachment })
+  .refine((links) => links.length <= MAX_ATTACHMENTS, { error: m.tooManyAttachments });
+
+/**
+ * Field order is the order of the checks in spec section 5: the first issue is the message shown.
+ */
+export const createTaskSchema = z.object({
+  title: z
+    .string({ error: m.titleRequired })
+    .trim()
+    .min(1, { error: m.titleRequired })
+    .max(200, { error: m.titleTooLong }),
+  description: z
+    .string({ error: m.descriptionRequired })
+    .trim()
+    .min(1, { error: m.descriptionRequired })
+    .max(10000, { error: m.descriptionTooLong }),
+  dueDate: dueDateSchema,
+  assignedTo: assignedToSchema,
+  todoChecklist: todoChecklistSchema,
+  priority: prioritySchema.default('Low'),
+  attachments: attachmentsSchema.default([]),
+});
+export type CreateTaskInput = z.input<typeof createTaskSchema>;
+export type CreateTaskData = z.output<typeof createTaskSchema>;
+
+/** An update may send any subset of the fields; each one sent obeys the create rules. */
+export const updateTaskSchema = z.object({
+  title: createTaskSchema.shape.title.optional(),
+  description: createTaskSchema.shape.description.optional(),
+  dueDate: dueDateSchema.optional(),
+  assignedTo: assignedToSchema.optional(),
+  todoChecklist: todoChecklistSchema.optional(),
+  priority: prioritySchema.optional(),
+  attachments: attachmentsSchema.optional(),
+});
+export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
+export type UpdateTaskData = z.output<typeof updateTaskSchema>;
+
+export const updateChecklistSchema = z.object({ todoChecklist: todoChecklistSchema });
+export type UpdateChecklistInput = z.input<typeof updateChecklistSchema>;
+
+export const updateStatusSchema = z.object({ status: statusSchema });
+
+export const taskListQuerySchema = z.object({
+  status: z
+    .union([statusSchema, z.literal(''), z.literal('All')])
+    .optional()
+    .transform((value) => (value === '' || value === 'All' ? undefined : value)),
+});
+
+export const todoItemSchema = z.object({
+  _id: z.string(),
+  text: z.string(),
+  completed: z.boolean(),
+});
+export type TodoItem = z.infer<typeof todoItemSchema>;
+
+export const assigneeSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type Assignee = z.infer<typeof assigneeSchema>;
+
+export const taskSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priority: prioritySchema,
+  status: statusSchema,
+  progress: z.number().int().min(0).max(100),
+  dueDate: isoDateTime,
+  createdBy: z.string().nullable(),
+  assignedTo: z.array(assigneeSchema),
+  todoChecklist: z.array(todoItemSchema),
+  attachments: z.array(z.string()),
+  completedTodoCount: z.number().int(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const statusSummarySchema = z.object({
+  all: z.number().int(),
+  pendingTasks: z.number().int(),
+  inProgressTasks: z.number().int(),
+  completedTasks: z.number().int(),
+});
+
+export const taskListResponseSchema = z.object({
+  tasks: z.array(taskSchema),
+  statusSummary: statusSummarySchema,
+});
+export type TaskListResponse = z.infer<typeof taskListResponseSchema>;
+
+export const taskMutationResponseSchema = z.object({ message: z.string(), task: taskSchema });
+export const messageResponseSchema = z.object({ message: z.string() });
