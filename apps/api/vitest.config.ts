@@ -20,40 +20,39 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-export default defineConfig(async () => {
-  const withPostgres = await postgresReachable();
-  if (!withPostgres) {
-    const banner = `PostgreSQL is not reachable at ${postgresUrl.replace(/:[^:@/]+@/, ':***@')}`;
-    if (process.env.REQUIRE_POSTGRES === '1') {
-      throw new Error(`${banner}, and REQUIRE_POSTGRES=1: refusing to run only half the suite.`);
-    }
-    console.warn(
-      `\n${'!'.repeat(78)}\n!! ${banner}.\n!! The PostgreSQL pass of the API suite is SKIPPED: only SQLite is tested.\n!! Start PostgreSQL or set TEST_DATABASE_URL to run it.\n${'!'.repeat(78)}\n`,
-    );
+const withPostgres = await postgresReachable();
+if (!withPostgres) {
+  const banner = `PostgreSQL is not reachable at ${postgresUrl.replace(/:[^:@/]+@/, ':***@')}`;
+  if (process.env.REQUIRE_POSTGRES === '1') {
+    throw new Error(`${banner}, and REQUIRE_POSTGRES=1: refusing to run only half the suite.`);
   }
-  const engines = withPostgres ? ['sqlite', 'postgres'] : ['sqlite'];
-  return {
-    resolve: { conditions: ['source'] },
-    ssr: { resolve: { conditions: ['source'] } },
-    test: {
-      reporters: ['default', 'json'],
-      outputFile: { json: '../../.test-results/api.json' },
-      testTimeout: 20_000,
-      hookTimeout: 30_000,
-      projects: [
-        {
-          extends: true,
-          test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
+  console.warn(
+    `\n${'!'.repeat(78)}\n!! ${banner}.\n!! The PostgreSQL pass of the API suite is SKIPPED: only SQLite is tested.\n!! Start PostgreSQL or set TEST_DATABASE_URL to run it.\n${'!'.repeat(78)}\n`,
+  );
+}
+const engines = withPostgres ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    reporters: ['default', 'json'],
+    outputFile: { json: '../../.test-results/api.json' },
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true as const,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
+      },
+      ...engines.map((engine) => ({
+        extends: true as const,
+        test: {
+          name: `api-${engine}`,
+          include: ['test/api/**/*.test.ts'],
+          env: { TEST_ENGINE: engine, TEST_DATABASE_URL: postgresUrl },
         },
-        ...engines.map((engine) => ({
-          extends: true,
-          test: {
-            name: `api-${engine}`,
-            include: ['test/api/**/*.test.ts'],
-            env: { TEST_ENGINE: engine, TEST_DATABASE_URL: postgresUrl },
-          },
-        })),
-      ],
-    },
-  };
+      })),
+    ],
+  },
 });

@@ -69,14 +69,23 @@ export function createApp({ db, config, logger }: AppDeps): express.Express {
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
+          // Profile photos may be any http(s) link a user gave.
           'img-src': ["'self'", 'data:', 'https:', 'http:'],
           'object-src': ["'none'"],
           'base-uri': ["'none'"],
           'frame-ancestors': ["'none'"],
+          // A self-hosted server is often reached over plain HTTP on a LAN: do not force https.
+          'upgrade-insecure-requests': null,
         },
       },
+      // HSTS only when the request came over HTTPS (directly or via a trusted proxy).
+      strictTransportSecurity: false,
     }),
   );
+  app.use((req, res, next) => {
+    if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  });
   app.use(
     '/api',
     cors({

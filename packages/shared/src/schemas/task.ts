@@ -27,6 +27,19 @@ export const todoItemInputSchema = z.object({
 });
 export type TodoItemInput = z.infer<typeof todoItemInputSchema>;
 
+const DUE_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function isValidDueDate(value: string): boolean {
+  const match = DUE_DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Date.parse rolls 2030-02-31 over into March: check the calendar date itself.
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return false;
+  const time = Date.parse(value);
+  return Number.isFinite(time) && year >= 1970 && time < Date.UTC(10000, 0, 1);
+}
+
 /**
  * A due date: a calendar date (YYYY-MM-DD, taken as midnight UTC) or an ISO date-time, between
  * the years 1970 and 9999 so that stored ISO strings sort as dates.
@@ -36,14 +49,7 @@ export const dueDateSchema = z
   .trim()
   .min(1, { error: m.dueDateRequired })
   .max(40, { error: m.dueDateInvalid })
-  .refine(
-    (value) => {
-      if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return false;
-      const time = Date.parse(value);
-      return Number.isFinite(time) && time >= 0 && time < Date.UTC(10000, 0, 1);
-    },
-    { error: m.dueDateInvalid },
-  )
+  .refine(isValidDueDate, { error: m.dueDateInvalid })
   .transform((value) => new Date(value).toISOString());
 
 const assignedToSchema = z

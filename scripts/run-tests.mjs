@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `pnpm test`: runs every package's tests through Turborepo, then adds up the JSON reports each
+// vitest run writes to .test-results/ and prints one plain closing line
+// ("Tests: N passed, N failed, N skipped"). Fails when turbo failed, when a package that has
+// tests wrote no report, when any test failed or was skipped, or when no test ran at all.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, '.test-results');
+/** Every vitest run that must report, by the name of its JSON file. */
+const expectedReports = ['shared', 'api'];
+
+fs.rmSync(resultsDir, { recursive: true, force: true });
+const turbo = spawnSync('turbo', ['run', 'test', '--concurrency=1', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  shell: process.platform === 'win32',
+});
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const problems = [];
+console.log('\nTest summary');
+for (const name of expectedReports) {
+  const file = path.join(resultsDir, `${name}.json`);
+  if (!fs.existsSync(file)) {
+    problems.push(`${name}: no report was written (the suite did not run)`);
+    continue;
+  }
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const p = report.numPassedTests ?? 0;
+  // A test file that fails to load counts as a failure even though no test in it ran.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (r) => r.status === 'failed' && (r.assertionResults ?? []).every((a) => a.status !== 'failed'),
+  ).length;
+  const f = (report.numFailedTests ?? 0) + brokenFiles;
+  const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  console.log(`  ${name.padEnd(8)} ${p} passed, ${f} failed, ${s} skipped`);
+  passed += p;
+  failed += f;
+  skipped += s;
+}
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (turbo.status !== 0) problems.push(`turbo run test exited with ${turbo.status}`);
+if (passed === 0) problems.push('no test ran');
+if (skipped > 0) problems.push(`${skipped} tests were skipped: every test must run`);
+for (const problem of problems) console.error(`FAIL: ${problem}`);
+process.exit(problems.length > 0 || failed > 0 ? 1 : 0);
