@@ -56,6 +56,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // A schema per test run keeps parallel suites apart on one server.
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // An idle connection dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL connection error: ${error.message}`);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

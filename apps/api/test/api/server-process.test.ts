@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ENGINE } from '../helpers/test-app.js';
+
+/** Runs the real entry point (src/server.ts through tsx) as its own process. */
+const apiDir = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(apiDir, 'node_modules/.bin/tsx');
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Running {
+  let output = '';
+  const child = spawn(tsx, ['--conditions=source', 'src/server.ts'], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+  });
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(running: Running, pattern: RegExp, ms = 20_000): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const match = running.output().match(pattern);
+    if (match) return match;
+    if (Date.now() > deadline || running.child.exitCode !== null) {
+      throw new Error(`never saw ${pattern} in:\n${running.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const running: Running[] = [];
+afterEach(async () => {
+  for (const r of running.splice(0)) {
+    if (r.child.exitCode === null) r.child.kill('SIGKILL');
+    await r.exited;
+  }
+});
+
+function tempDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'tm-server-'));
+}
+
+// Each engine's pass starts the server on that engine; configuration errors are checked once.
+const onSqlite = ENGINE === 'sqlite' ? it : () => undefined;
+const onPostgres = ENGINE === 'postgres' ? it : () => undefined;
+
+describe(`the server process (${ENGINE} pass)`, () => {
+  onSqlite('refuses to start with bad configuration, naming every bad variable', async () => {
+    const r = startServer({ DATA_DIR: tempDir(), PORT: 'eighty', ADMIN_INVITE_TOKEN: '12' });
+    running.push(r);
+    expect(await r.exited).toBe(1);
+    expect(r.output()).toContain('Invalid configuration');
+    expect(r.output()).toContain('PORT');
+    expect(r.output()).toContain('ADMIN_INVITE_TOKEN must be exactly 6 digits');
+  });
+
+  onSqlite('refuses to start in production without JWT_SECRET', async () => {
+    const r = startServer({ DATA_DIR: tempDir(), NODE_ENV: 'production' });
+    running.push(r);
+    expect(await r.exited).toBe(1);
+    expect(r.output()).toContain('JWT_SECRET is required when NODE_ENV=production');
+  });
+
+  onSqlite('starts on a fresh SQLite folder, prints a working invite token, and stops on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const r = startServer({ DATA_DIR: dataDir, PORT: '0' });
+    running.push(r);
+    const [, token] = await waitFor(r, /Admin invite token[^:]*: (\d{6})/);
+    const [, port] = await waitFor(r, /listening on http:\/\/localhost:(\d+)/);
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'First Admin',
+        email: 'admin@example.com',
+        password: 'a-long-password',
+        adminInviteToken: token,
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { role: string }).role).toBe('admin');
+    expect(fs.existsSync(path.join(dataDir, 'taskmanager.db'))).toBe(true);
+    const secretFile = path.join(dataDir, 'jwt-secret');
+    expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600);
+
+    r.child.kill('SIGTERM');
+    expect(await r.exited).toBe(0);
+    expect(r.output()).toContain('stopped');
+
+    // A second start keeps the same token and secret: the account still signs in.
+    const again = startServer({ DATA_DIR: dataDir, PORT: '0' });
+    running.push(again);
+    const [, sameToken] = await waitFor(again, /Admin invite token[^:]*: (\d{6})/);
+    expect(sameToken).toBe(token);
+    const [, port2] = await waitFor(again, /listening on http:\/\/localhost:(\d+)/);
+    const login = await fetch(`http://127.0.0.1:${port2}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'a-long-password' }),
+    });
+    expect(login.status).toBe(200);
+  });
+
+
+  onPostgres('starts on PostgreSQL from DATABASE_URL and migrates a new database', async () => {
+    const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `tm_start_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      const r = startServer({
+        DATA_DIR: tempDir(),
+        PORT: '0',
+        DATABASE_URL: url.toString(),
+        ADMIN_INVITE_TOKEN: '135790',
+      });
+      running.push(r);
+      const [, port] = await waitFor(r, /listening on http:\/\/localhost:(\d+)/);
+      expect(r.output()).toContain('"engine":"postgres"');
+      expect(r.output()).not.toContain('Admin invite token');
+      const res = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Pg Admin',
+          email: 'pg@example.com',
+          password: 'a-long-password',
+          adminInviteToken: '135790',
+        }),
+      });
+      expect(res.status).toBe(201);
+      r.child.kill('SIGTERM');
+      expect(await r.exited).toBe(0);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
