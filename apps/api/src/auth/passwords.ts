@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 
 export interface PasswordHasher {
@@ -5,14 +6,28 @@ export interface PasswordHasher {
   verify(password: string, hash: string): Promise<boolean>;
 }
 
+/** bcrypt reads only the first 72 bytes of its input and silently ignores the rest. */
+const BCRYPT_MAX_BYTES = 72;
+
+/**
+ * Passwords may be up to 128 characters (up to 512 bytes of UTF-8): a longer one is first reduced
+ * to its SHA-256 digest (44 base64 characters), so that every character counts. Shorter ones are
+ * hashed as they are, so existing hashes stay valid.
+ */
+function bcryptInput(password: string): string {
+  return Buffer.byteLength(password, 'utf8') > BCRYPT_MAX_BYTES
+    ? createHash('sha256').update(password, 'utf8').digest('base64')
+    : password;
+}
+
 /** A hash of a random password, compared against when no user matches, so timing is the same. */
 let dummyHash: Promise<string> | undefined;
 
 export function createPasswordHasher(cost: number): PasswordHasher {
   return {
-    hash: (password) => bcrypt.hash(password, cost),
+    hash: (password) => bcrypt.hash(bcryptInput(password), cost),
     verify: async (password, hash) => {
-      return bcrypt.compare(password, hash);
+      return bcrypt.compare(bcryptInput(password), hash);
     },
   };
 }
