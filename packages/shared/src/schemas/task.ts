@@ -47,8 +47,9 @@ function isValidDueDate(value: string): boolean {
 export const dueDateSchema = z
   .string({ error: m.dueDateRequired })
   .trim()
-  .min(1, { error: m.dueDateRequired })
-  .max(40, { error: m.dueDateInvalid })
+  // abort: an empty or over-long value gets one message, not also "must be a valid date".
+  .min(1, { error: m.dueDateRequired, abort: true })
+  .max(40, { error: m.dueDateInvalid, abort: true })
   .refine(isValidDueDate, { error: m.dueDateInvalid })
   .transform((value) => new Date(value).toISOString());
 
@@ -115,7 +116,7 @@ export const updateStatusSchema = z.object({ status: statusSchema });
 
 export const taskListQuerySchema = z.object({
   status: z
-    .union([statusSchema, z.literal(''), z.literal('All')])
+    .union([statusSchema, z.literal(''), z.literal('All')], { error: m.invalidStatus })
     .optional()
     .transform((value) => (value === '' || value === 'All' ? undefined : value)),
 });
