@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import request from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../../src/app.js';
@@ -35,7 +35,10 @@ export const testConfig: AppConfig = {
  * An app on a fresh database of the engine under test: an in-memory SQLite database, or a new
  * schema on the PostgreSQL server, dropped again by close().
  */
-export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<AppConfig> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestContext> {
   let handle: DatabaseHandle;
   let dropSchema = async () => {};
   if (ENGINE === 'postgres') {
@@ -51,7 +54,7 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
   const app = createApp({
     db: handle.db,
     config: { ...testConfig, ...overrides },
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
   });
   return {
     app,
