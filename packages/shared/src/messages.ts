@@ -49,6 +49,7 @@ export const apiMessages = {
   assigneeNotFound: 'Assigned user not found',
   lastAdmin: 'Cannot remove the last admin',
   malformedJson: 'Malformed JSON in request body',
+  bodyNotObject: 'The request body must be a JSON object',
   bodyTooLarge: 'Request body too large',
   validationFailed: 'Validation failed',
   tooManyRequests: 'Too many requests, please try again later',

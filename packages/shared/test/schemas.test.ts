@@ -182,3 +182,30 @@ describe('links', () => {
     ).toBe(m.invalidAttachment);
   });
 });
+
+describe('partial updates', () => {
+  it('an update must send at least one field it can change', () => {
+    expect(firstMessage(updateTaskSchema.safeParse({}))).toBe(m.nothingToUpdate);
+    expect(firstMessage(updateUserSchema.safeParse({}))).toBe(m.nothingToUpdate);
+    expect(firstMessage(updateProfileSchema.safeParse({}))).toBe(m.nothingToUpdate);
+    // The current password alone changes nothing.
+    expect(firstMessage(updateProfileSchema.safeParse({ currentPassword: 'x' }))).toBe(
+      m.nothingToUpdate,
+    );
+  });
+
+  it('one field is enough, and null (clear the photo) counts', () => {
+    expect(updateTaskSchema.safeParse({ priority: 'High' }).success).toBe(true);
+    expect(updateUserSchema.safeParse({ role: 'admin' }).success).toBe(true);
+    expect(updateProfileSchema.safeParse({ profileImageUrl: null }).success).toBe(true);
+  });
+
+  it('reads a numeric invite token as its digits', () => {
+    const base = { name: 'Ann', email: 'ann@example.com', password: 'long-enough' };
+    const parsed = registerSchema.parse({ ...base, adminInviteToken: 424242 });
+    expect(parsed.adminInviteToken).toBe('424242');
+    expect(firstMessage(registerSchema.safeParse({ ...base, adminInviteToken: true }))).toBe(
+      m.inviteTokenFormat,
+    );
+  });
+});

@@ -7,6 +7,9 @@ import { BadRequest } from '../errors.js';
  * fields in the order the spec checks them); every issue is listed in `errors`.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  if (input !== undefined && (typeof input !== 'object' || Array.isArray(input))) {
+    throw BadRequest(apiMessages.bodyNotObject);
+  }
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({

@@ -5,6 +5,7 @@ import {
   nameSchema,
   newPasswordSchema,
   profileImageUrlSchema,
+  sendsAnyOf,
 } from './common.js';
 import { userSchema } from './user.js';
 
@@ -20,10 +21,11 @@ export const registerSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   profileImageUrl: profileImageUrlSchema,
+  // A numeric code sent as a JSON number is read as the digits it shows.
   adminInviteToken: z
-    .union([z.string(), z.null()])
+    .union([z.string(), z.number().int().nonnegative(), z.null()], { error: m.inviteTokenFormat })
     .optional()
-    .transform((value) => (value == null || value.trim() === '' ? undefined : value.trim()))
+    .transform((value) => (value == null ? undefined : String(value).trim() || undefined))
     .refine((value) => value === undefined || value.length <= 64, { error: m.inviteTokenFormat }),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
@@ -35,6 +37,7 @@ export const updateProfileSchema = z
     currentPassword: z.string().max(1024).optional(),
     newPassword: newPasswordSchema.optional(),
   })
+  .refine(sendsAnyOf(['name', 'profileImageUrl', 'newPassword']), { error: m.nothingToUpdate })
   .refine((value) => value.newPassword === undefined || !!value.currentPassword, {
     error: m.currentPasswordRequired,
     path: ['currentPassword'],

@@ -72,3 +72,8 @@ export const nameSchema = z
 
 export const roleSchema = z.enum(['admin', 'member'], { error: m.invalidRole });
 export type Role = z.infer<typeof roleSchema>;
+
+/** For partial updates: true when at least one of `fields` was sent (null counts, it clears). */
+export function sendsAnyOf(fields: readonly string[]) {
+  return (value: Record<string, unknown>) => fields.some((field) => value[field] !== undefined);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages as m } from '../messages.js';
 import {
   emailSchema,
   isoDateTime,
@@ -6,6 +7,7 @@ import {
   newPasswordSchema,
   profileImageUrlSchema,
   roleSchema,
+  sendsAnyOf,
 } from './common.js';
 
 export const userSchema = z.object({
@@ -35,11 +37,15 @@ export const createUserSchema = z.object({
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
-export const updateUserSchema = z.object({
-  name: nameSchema.optional(),
-  email: emailSchema.optional(),
-  role: roleSchema.optional(),
-  password: newPasswordSchema.optional(),
-  profileImageUrl: profileImageUrlSchema,
-});
+export const updateUserSchema = z
+  .object({
+    name: nameSchema.optional(),
+    email: emailSchema.optional(),
+    role: roleSchema.optional(),
+    password: newPasswordSchema.optional(),
+    profileImageUrl: profileImageUrlSchema,
+  })
+  .refine(sendsAnyOf(['name', 'email', 'role', 'password', 'profileImageUrl']), {
+    error: m.nothingToUpdate,
+  });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
