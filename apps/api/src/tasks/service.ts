@@ -19,8 +19,7 @@ import type { RequestUser } from '../http/request-user.js';
 import { existingUserIds } from '../users/repository.js';
 import {
   countOverdueTasks,
-  countTasksByPriority,
-  countTasksByStatus,
+  countTasks,
   deleteTaskRow,
   findTaskRow,
   hydrateTasks,
@@ -79,9 +78,9 @@ export class TaskService {
 
   async list(user: RequestUser, status?: TaskStatus): Promise<TaskListResponse> {
     const scope = scopeFor(user);
-    const [rows, counts] = await Promise.all([
+    const [rows, { byStatus: counts }] = await Promise.all([
       listTaskRows(this.db, scope, { status }),
-      countTasksByStatus(this.db, scope),
+      countTasks(this.db, scope),
     ]);
     return {
       tasks: await hydrateTasks(this.db, rows),
@@ -190,6 +189,7 @@ export class TaskService {
   /**
    * Status change: Completed ticks every item, Pending unticks every item. In Progress is only
    * possible while the checklist is partly done, since status always follows the checklist.
+   * A task with no checklist at all (only possible for old data) takes the status as asked.
    */
   async updateStatus(user: RequestUser, id: string, status: TaskStatus): Promise<Task> {
     return this.db.transaction().execute(async (trx) => {
@@ -199,12 +199,14 @@ export class TaskService {
       if (status === 'Completed' || status === 'Pending') {
         items = existing.map((item) => ({ ...item, completed: status === 'Completed' }));
         await setChecklistFlags(trx, id, items);
-      } else if (checklistState(existing).status !== 'In Progress') {
+      } else if (existing.length > 0 && checklistState(existing).status !== 'In Progress') {
         throw BadRequest(apiMessages.statusNeedsPartialChecklist);
       }
       const patch = { ...checklistState(items), updated_at: new Date().toISOString() };
-      // A task with an empty checklist (only possible for old data) takes the status as asked.
-      if (items.length === 0) patch.status = status;
+      if (items.length === 0) {
+        patch.status = status;
+        patch.progress = status === 'Completed' ? 100 : 0;
+      }
       await updateTaskRow(trx, id, patch);
       return this.hydrateOne(trx, { ...row, ...patch });
     });
@@ -212,9 +214,8 @@ export class TaskService {
 
   /** Dashboard figures, counted with SQL aggregates; `scope` picks whose tasks. */
   async dashboard(scope: TaskScope): Promise<DashboardResponse> {
-    const [byStatus, byPriority, overdue, recentRows] = await Promise.all([
-      countTasksByStatus(this.db, scope),
-      countTasksByPriority(this.db, scope),
+    const [{ byStatus, byPriority }, overdue, recentRows] = await Promise.all([
+      countTasks(this.db, scope),
       countOverdueTasks(this.db, scope, new Date().toISOString()),
       listTaskRows(this.db, scope, { limit: 10 }),
     ]);

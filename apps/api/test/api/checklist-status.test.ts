@@ -248,7 +248,9 @@ describe(`task checklist and status (${ENGINE})`, () => {
       const task = await newTask();
       await ctx.db.deleteFrom('todo_items').where('task_id', '=', task._id).execute();
       const res = await putStatus(admin, task._id, { status: 'Completed' }).expect(200);
-      expect(res.body.task).toMatchObject({ status: 'Completed', progress: 0, completedTodoCount: 0, todoChecklist: [] });
+      expect(res.body.task).toMatchObject({ status: 'Completed', progress: 100, completedTodoCount: 0, todoChecklist: [] });
+      const started = await putStatus(member, task._id, { status: 'In Progress' }).expect(200);
+      expect(started.body.task).toMatchObject({ status: 'In Progress', progress: 0, todoChecklist: [] });
       const back = await putStatus(admin, task._id, { status: 'Pending' }).expect(200);
       expect(back.body.task).toMatchObject({ status: 'Pending', progress: 0, todoChecklist: [] });
     });
