@@ -49,29 +49,25 @@ export async function listTaskRows(
   return query.execute();
 }
 
-export async function countTasksByStatus(
-  db: Kysely<Database>,
-  scope: TaskScope,
-): Promise<Record<TaskStatus, number>> {
-  const rows = await scoped(db, scope)
-    .select(['tasks.status', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('tasks.status')
-    .execute();
-  const counts: Record<TaskStatus, number> = { Pending: 0, 'In Progress': 0, Completed: 0 };
-  for (const row of rows) counts[row.status] = Number(row.count);
-  return counts;
+export interface TaskCounts {
+  byStatus: Record<TaskStatus, number>;
+  byPriority: Record<TaskPriority, number>;
 }
 
-export async function countTasksByPriority(
-  db: Kysely<Database>,
-  scope: TaskScope,
-): Promise<Record<TaskPriority, number>> {
+/** Counts by status and by priority in one grouped query (at most nine rows). */
+export async function countTasks(db: Kysely<Database>, scope: TaskScope): Promise<TaskCounts> {
   const rows = await scoped(db, scope)
-    .select(['tasks.priority', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('tasks.priority')
+    .select(['tasks.status', 'tasks.priority', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['tasks.status', 'tasks.priority'])
     .execute();
-  const counts: Record<TaskPriority, number> = { Low: 0, Medium: 0, High: 0 };
-  for (const row of rows) counts[row.priority] = Number(row.count);
+  const counts: TaskCounts = {
+    byStatus: { Pending: 0, 'In Progress': 0, Completed: 0 },
+    byPriority: { Low: 0, Medium: 0, High: 0 },
+  };
+  for (const row of rows) {
+    counts.byStatus[row.status] += Number(row.count);
+    counts.byPriority[row.priority] += Number(row.count);
+  }
   return counts;
 }
 
