@@ -48,6 +48,7 @@ export const apiMessages = {
   imageNotFound: 'Image not found',
   assigneeNotFound: 'Assigned user not found',
   lastAdmin: 'Cannot remove the last admin',
+  ownPasswordViaProfile: 'Change your own password from your profile, with your current password',
   malformedJson: 'Malformed JSON in request body',
   bodyNotObject: 'The request body must be a JSON object',
   bodyTooLarge: 'Request body too large',

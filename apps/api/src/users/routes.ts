@@ -35,7 +35,8 @@ export function userRoutes(deps: {
   });
 
   router.put('/:id', requireAuth, requireAdmin, async (req, res) => {
-    res.json(await users.update(String(req.params.id), parseInput(updateUserSchema, req.body)));
+    const input = parseInput(updateUserSchema, req.body);
+    res.json(await users.update(String(req.params.id), input, currentUser(req).id));
   });
 
   router.delete('/:id', requireAuth, requireAdmin, async (req, res) => {

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { PasswordHasher } from '../auth/passwords.js';
 import type { Database } from '../db/tables.js';
-import { Conflict, NotFound } from '../errors.js';
+import { BadRequest, Conflict, NotFound } from '../errors.js';
 import {
   countAdminsForUpdate,
   deleteUserRow,
@@ -72,8 +72,21 @@ export class UserService {
     return this.create(input satisfies CreateUserInput);
   }
 
-  /** Admin edit: name, e-mail, role, password, photo. Role and password changes end old tokens. */
-  async update(id: string, input: z.output<typeof updateUserSchema>): Promise<User> {
+  /**
+   * Admin edit: name, e-mail, role, password, photo. Role and password changes end old tokens.
+   * An admin's own password changes only through the profile, which asks for the current one, so
+   * that a stolen session cannot lock its owner out.
+   */
+  async update(
+    id: string,
+    input: z.output<typeof updateUserSchema>,
+    callerId: string,
+  ): Promise<User> {
+    if (id === callerId && input.password !== undefined) {
+      throw BadRequest(apiMessages.ownPasswordViaProfile, [
+        { path: 'password', message: apiMessages.ownPasswordViaProfile },
+      ]);
+    }
     return this.db.transaction().execute(async (trx) => {
       const row = await findUserById(trx, id);
       if (!row) throw NotFound(apiMessages.userNotFound);

@@ -280,6 +280,26 @@ describe(`users API (${ENGINE})`, () => {
     const edit = (id: string, body: Record<string, unknown>) =>
       ctx.api.put(`/api/users/${id}`).set(admin.auth).send(body);
 
+    it("refuses an admin's own password here: that needs the profile and the current password", async () => {
+      const self = await signUp(ctx, 'admin');
+      const res = await ctx.api
+        .put(`/api/users/${self.id}`)
+        .set(self.auth)
+        .send({ password: 'a-brand-new-password' })
+        .expect(400);
+      expect(res.body).toMatchObject({ message: apiMessages.ownPasswordViaProfile });
+      // Nothing changed: the old password still signs in and the session still works.
+      await login(self.email, self.password).expect(200);
+      await ctx.api.get('/api/auth/profile').set(self.auth).expect(200);
+      // Other fields of one's own account may be edited here.
+      const renamed = await ctx.api
+        .put(`/api/users/${self.id}`)
+        .set(self.auth)
+        .send({ name: 'Self Renamed' })
+        .expect(200);
+      expect(renamed.body.name).toBe('Self Renamed');
+    });
+
     it('changes name, e-mail and photo; the e-mail is normalised and signs in', async () => {
       const target = await signUp(ctx);
       const newEmail = `renamed-${target.email}`;
