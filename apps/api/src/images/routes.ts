@@ -4,6 +4,7 @@ import multer from 'multer';
 import { apiMessages } from '@task-manager/shared';
 import type { Database } from '../db/tables.js';
 import { BadRequest, HttpError, NotFound } from '../errors.js';
+import { pathId } from '../http/path-id.js';
 import { MAX_IMAGE_BYTES, findImage, storeImage } from './service.js';
 
 const upload = multer({
@@ -34,7 +35,8 @@ export function imageUploadRoutes(deps: {
 }): Router {
   const router = Router();
   router.post('/upload-image', deps.limiter, receiveImage, async (req, res) => {
-    if (!req.file) throw BadRequest(apiMessages.imageRequired);
+    // An empty file part is no image either (and sharp refuses an empty buffer outright).
+    if (!req.file || req.file.size === 0) throw BadRequest(apiMessages.imageRequired);
     const image = await storeImage(deps.db, req.file.buffer);
     res.json({ imageUrl: imageUrl(req, image.id) });
   });
@@ -44,7 +46,7 @@ export function imageUploadRoutes(deps: {
 export function imageRoutes(deps: { db: Kysely<Database> }): Router {
   const router = Router();
   router.get('/:id', async (req, res) => {
-    const image = await findImage(deps.db, String(req.params.id));
+    const image = await findImage(deps.db, pathId(req, apiMessages.imageNotFound));
     if (!image) throw NotFound(apiMessages.imageNotFound);
     res.set({
       'Content-Type': image.content_type,
