@@ -50,6 +50,7 @@ export const apiMessages = {
   lastAdmin: 'Cannot remove the last admin',
   ownPasswordViaProfile: 'Change your own password from your profile, with your current password',
   malformedJson: 'Malformed JSON in request body',
+  malformedUrl: 'Malformed URL: a path segment is not valid percent-encoding',
   bodyNotObject: 'The request body must be a JSON object',
   bodyTooLarge: 'Request body too large',
   validationFailed: 'Validation failed',

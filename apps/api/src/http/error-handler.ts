@@ -29,6 +29,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (parserError.type === 'entity.too.large') {
       return res.status(413).json({ message: apiMessages.bodyTooLarge });
     }
+    // The router could not decode a path parameter (a broken %-escape such as /api/tasks/%E0%A4).
+    if (error instanceof URIError) {
+      return res.status(400).json({ message: apiMessages.malformedUrl });
+    }
     if (
       parserError.expose &&
       typeof parserError.status === 'number' &&

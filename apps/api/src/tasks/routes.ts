@@ -7,6 +7,7 @@ import {
   updateStatusSchema,
   updateTaskSchema,
 } from '@task-manager/shared';
+import { pathId } from '../http/path-id.js';
 import { currentUser } from '../http/request-user.js';
 import { parseInput } from '../http/validate.js';
 import type { TaskService } from './service.js';
@@ -40,28 +41,28 @@ export function taskRoutes(deps: {
   });
 
   router.get('/:id', async (req, res) => {
-    res.json(await tasks.get(currentUser(req), String(req.params.id)));
+    res.json(await tasks.get(currentUser(req), pathId(req, apiMessages.taskNotFound)));
   });
 
   router.put('/:id', requireAdmin, async (req, res) => {
-    const task = await tasks.update(String(req.params.id), parseInput(updateTaskSchema, req.body));
+    const task = await tasks.update(pathId(req, apiMessages.taskNotFound), parseInput(updateTaskSchema, req.body));
     res.json({ message: apiMessages.taskUpdated, task });
   });
 
   router.delete('/:id', requireAdmin, async (req, res) => {
-    await tasks.delete(String(req.params.id));
+    await tasks.delete(pathId(req, apiMessages.taskNotFound));
     res.json({ message: apiMessages.taskDeleted });
   });
 
   router.put('/:id/todo', async (req, res) => {
     const { todoChecklist } = parseInput(updateChecklistSchema, req.body);
-    const task = await tasks.updateChecklist(currentUser(req), String(req.params.id), todoChecklist);
+    const task = await tasks.updateChecklist(currentUser(req), pathId(req, apiMessages.taskNotFound), todoChecklist);
     res.json({ message: apiMessages.checklistUpdated, task });
   });
 
   router.put('/:id/status', async (req, res) => {
     const { status } = parseInput(updateStatusSchema, req.body);
-    const task = await tasks.updateStatus(currentUser(req), String(req.params.id), status);
+    const task = await tasks.updateStatus(currentUser(req), pathId(req, apiMessages.taskNotFound), status);
     res.json({ message: apiMessages.statusUpdated, task });
   });
 

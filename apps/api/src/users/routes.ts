@@ -3,6 +3,7 @@ import { apiMessages, createUserSchema, updateUserSchema } from '@task-manager/s
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { Forbidden } from '../errors.js';
+import { pathId } from '../http/path-id.js';
 import { currentUser } from '../http/request-user.js';
 import { parseInput } from '../http/validate.js';
 import { listMembersWithTaskCounts, toApiUser } from './repository.js';
@@ -29,18 +30,17 @@ export function userRoutes(deps: {
   // An admin may read anyone; a member only themself.
   router.get('/:id', requireAuth, async (req, res) => {
     const user = currentUser(req);
-    const id = String(req.params.id);
-    if (user.role !== 'admin' && user.id !== id) throw Forbidden();
-    res.json(await users.get(id));
+    if (user.role !== 'admin' && user.id !== req.params.id) throw Forbidden();
+    res.json(await users.get(pathId(req, apiMessages.userNotFound)));
   });
 
   router.put('/:id', requireAuth, requireAdmin, async (req, res) => {
     const input = parseInput(updateUserSchema, req.body);
-    res.json(await users.update(String(req.params.id), input, currentUser(req).id));
+    res.json(await users.update(pathId(req, apiMessages.userNotFound), input, currentUser(req).id));
   });
 
   router.delete('/:id', requireAuth, requireAdmin, async (req, res) => {
-    await users.delete(String(req.params.id));
+    await users.delete(pathId(req, apiMessages.userNotFound));
     res.json({ message: apiMessages.userDeleted });
   });
 

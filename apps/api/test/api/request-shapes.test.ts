@@ -124,3 +124,50 @@ describe(`request shapes (${ENGINE})`, () => {
     });
   });
 });
+
+describe(`ids in the path (${ENGINE})`, () => {
+  let ctx: TestContext;
+  let admin: Session;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await signUp(ctx, 'admin');
+  });
+  afterAll(() => ctx?.close());
+
+  const oddIds = ['%00', 'not-a-uuid', "1'%20OR%20'1'='1", '00000000-0000-0000-0000-00000000000g'];
+
+  it.each([
+    ['get', '/api/tasks/:id', apiMessages.taskNotFound],
+    ['put', '/api/tasks/:id/status', apiMessages.taskNotFound],
+    ['delete', '/api/tasks/:id', apiMessages.taskNotFound],
+    ['get', '/api/users/:id', apiMessages.userNotFound],
+    ['delete', '/api/users/:id', apiMessages.userNotFound],
+    ['get', '/api/images/:id', apiMessages.imageNotFound],
+  ] as const)('%s %s with an id that is no UUID is 404, never 500', async (method, path, message) => {
+    for (const id of oddIds) {
+      const url = path.replace(':id', id);
+      const req =
+        method === 'get' ? ctx.api.get(url) : method === 'put' ? ctx.api.put(url) : ctx.api.delete(url);
+      const res = await req.set(admin.auth).send({ status: 'Completed' });
+      expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 404, body: { message } });
+    }
+  });
+
+  it('a path with broken percent-encoding is 400 with a clear message', async () => {
+    for (const url of ['/api/tasks/%E0%A4%A', '/api/users/%', '/api/images/%ZZ']) {
+      const res = await ctx.api.get(url).set(admin.auth);
+      expect({ url, status: res.status, body: res.body }).toEqual({
+        url,
+        status: 400,
+        body: { message: apiMessages.malformedUrl },
+      });
+    }
+  });
+
+  it('a member asking for another user with an odd id is still refused as a member', async () => {
+    const member = await signUp(ctx, 'member');
+    const res = await ctx.api.get('/api/users/not-a-uuid').set(member.auth).expect(403);
+    expect(res.body).toEqual({ message: apiMessages.adminOnly });
+  });
+});
