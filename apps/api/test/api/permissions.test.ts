@@ -1,0 +1,556 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { Response } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages, type Task } from '@task-manager/shared';
+import { buildTask, buildUser, createTask, signUp, type Session } from '../helpers/factories.js';
+import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
+
+/**
+ * Who calls. "assigned member" is the member the task under test is assigned to; on the
+ * /api/users/:id rows it is the user named by :id (the caller themself). "unassigned member" is
+ * another member, never assigned to any task in this file.
+ */
+const CALLERS = ['anonymous', 'assigned member', 'unassigned member', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+
+/**
+ * The permission matrix: every endpoint, and the status each caller gets. Every request carries
+ * a valid body, so the status says what the caller may do, not what the input was.
+ */
+// prettier-ignore
+const MATRIX: ReadonlyArray<
+  readonly [
+    endpoint: Endpoint,
+    anonymous: number,
+    assigned: number,
+    unassigned: number,
+    admin: number,
+  ]
+> = [
+  //  endpoint                                  anonymous  assigned  unassigned  admin
+  ['POST /api/auth/register',                   201,       201,      201,        201],
+  ['POST /api/auth/login',                      200,       200,      200,        200],
+  ['GET /api/auth/profile',                     401,       200,      200,        200],
+  ['PUT /api/auth/profile',                     401,       200,      200,        200],
+  ['POST /api/auth/upload-image',               200,       200,      200,        200],
+  ['GET /api/images/:id',                       200,       200,      200,        200],
+  ['GET /api/users',                            401,       403,      403,        200],
+  ['POST /api/users',                           401,       403,      403,        201],
+  ['GET /api/users/:id',                        401,       200,      403,        200],
+  ['PUT /api/users/:id',                        401,       403,      403,        200],
+  ['DELETE /api/users/:id',                     401,       403,      403,        200],
+  ['GET /api/tasks',                            401,       200,      200,        200],
+  ['POST /api/tasks',                           401,       403,      403,        201],
+  ['GET /api/tasks/:id',                        401,       200,      404,        200],
+  ['PUT /api/tasks/:id',                        401,       403,      403,        200],
+  ['DELETE /api/tasks/:id',                     401,       403,      403,        200],
+  ['PUT /api/tasks/:id/todo',                   401,       200,      404,        200],
+  ['PUT /api/tasks/:id/status',                 401,       200,      404,        200],
+  ['GET /api/tasks/dashboard-data',             401,       403,      403,        200],
+  ['GET /api/tasks/user-dashboard-data',        401,       200,      200,        200],
+  ['GET /api/reports/export/tasks',             401,       403,      403,        200],
+  ['GET /api/reports/export/users',             401,       403,      403,        200],
+];
+
+/** The body of every refusal, by status. */
+const REFUSALS: Record<number, { message: string }> = {
+  401: { message: apiMessages.notAuthorized },
+  403: { message: apiMessages.adminOnly },
+  404: { message: apiMessages.taskNotFound },
+};
+
+interface Fixtures {
+  ctx: TestContext;
+  admin: Session;
+  assigned: Session;
+  unassigned: Session;
+  /** Signs in on the login rows; nothing else touches it. */
+  loginUser: Session;
+  /** Assigned to `assigned`; only read, never changed. */
+  task: Task;
+  imageId: string;
+  png: Buffer;
+}
+
+/** One request of a row, built afresh for that row. */
+interface Prepared {
+  path: string;
+  body?: object;
+  /** Sent as the multipart field "image" instead of a JSON body. */
+  image?: Buffer;
+  /** The answer is a file: read it as bytes. */
+  binary?: boolean;
+  /** A caller other than the shared fixture, e.g. the freshly made user themself. */
+  as?: Partial<Record<Caller, Session>>;
+  /** What a refused request must leave exactly as it was. */
+  state?: () => Promise<unknown>;
+  /** Checks a successful answer. */
+  verify(res: Response, caller: Caller, session: Session | undefined): Promise<void> | void;
+}
+
+interface EndpointSpec {
+  prepare(fx: Fixtures): Promise<Prepared>;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CHECKLIST_TICKED = [
+  { text: 'Draft', completed: true },
+  { text: 'Review', completed: false },
+];
+
+/** The task as an admin sees it: status and whole body, so any change shows. */
+async function taskState(fx: Fixtures, id: string) {
+  const res = await fx.ctx.api.get(`/api/tasks/${id}`).set(fx.admin.auth);
+  return { status: res.status, body: res.body };
+}
+
+function userRow(fx: Fixtures, id: string) {
+  return fx.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+async function assignedTaskCount(fx: Fixtures, userId: string) {
+  const rows = await fx.ctx.db
+    .selectFrom('task_assignees')
+    .select('task_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.length;
+}
+
+function expectWorkbook(res: Response, filename: string) {
+  expect(res.headers['content-type']).toContain(XLSX_TYPE);
+  expect(res.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
+  const bytes = res.body as Buffer;
+  expect(Buffer.isBuffer(bytes)).toBe(true);
+  // An .xlsx file is a zip archive.
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+}
+
+const ENDPOINTS = {
+  'POST /api/auth/register': {
+    prepare: async () => {
+      const body = buildUser();
+      return {
+        path: '/api/auth/register',
+        body,
+        // A token sent along makes no difference: without the invite code it is a member.
+        verify: (res) => {
+          expect(res.body).toMatchObject({ email: body.email, name: body.name, role: 'member' });
+          expect(res.body.token).toEqual(expect.any(String));
+        },
+      };
+    },
+  },
+  'POST /api/auth/login': {
+    prepare: async (fx) => ({
+      path: '/api/auth/login',
+      body: { email: fx.loginUser.email, password: fx.loginUser.password },
+      verify: (res) => {
+        expect(res.body).toMatchObject({ _id: fx.loginUser.id, role: 'member' });
+        expect(res.body.token).toEqual(expect.any(String));
+      },
+    }),
+  },
+  'GET /api/auth/profile': {
+    prepare: async () => ({
+      path: '/api/auth/profile',
+      verify: (res, caller, session) => {
+        expect(res.body._id).toBe(session?.id);
+        expect(res.body.role).toBe(caller === 'admin' ? 'admin' : 'member');
+      },
+    }),
+  },
+  'PUT /api/auth/profile': {
+    prepare: async (fx) => {
+      const name = `Renamed ${randomUUID().slice(0, 8)}`;
+      return {
+        path: '/api/auth/profile',
+        body: { name },
+        verify: async (res, _caller, session) => {
+          expect(res.body).toMatchObject({ _id: session?.id, name });
+          expect((await userRow(fx, session?.id ?? ''))?.name).toBe(name);
+        },
+      };
+    },
+  },
+  'POST /api/auth/upload-image': {
+    prepare: async (fx) => ({
+      path: '/api/auth/upload-image',
+      image: fx.png,
+      verify: async (res) => {
+        const match = /\/api\/images\/([0-9a-f-]{36})$/.exec(res.body.imageUrl);
+        expect(match).not.toBeNull();
+        const image = await fx.ctx.api.get(`/api/images/${match?.[1]}`).expect(200);
+        expect(image.headers['content-type']).toBe('image/png');
+      },
+    }),
+  },
+  'GET /api/images/:id': {
+    prepare: async (fx) => ({
+      path: `/api/images/${fx.imageId}`,
+      verify: (res) => {
+        expect(res.headers['content-type']).toBe('image/png');
+        expect((res.body as Buffer).length).toBeGreaterThan(0);
+      },
+    }),
+  },
+  'GET /api/users': {
+    prepare: async (fx) => ({
+      path: '/api/users',
+      verify: (res) => {
+        const ids = (res.body as Array<{ _id: string }>).map((user) => user._id);
+        expect(ids).toEqual(expect.arrayContaining([fx.assigned.id, fx.unassigned.id]));
+        expect(ids).not.toContain(fx.admin.id);
+      },
+    }),
+  },
+  'POST /api/users': {
+    prepare: async (fx) => {
+      const body = buildUser({ role: 'member' });
+      return {
+        path: '/api/users',
+        body,
+        state: () =>
+          fx.ctx.db.selectFrom('users').select('id').where('email', '=', body.email).execute(),
+        verify: async (res) => {
+          expect(res.body).toMatchObject({ email: body.email, name: body.name, role: 'member' });
+          expect(await userRow(fx, res.body._id)).toBeDefined();
+        },
+      };
+    },
+  },
+  'GET /api/users/:id': {
+    prepare: async (fx) => ({
+      path: `/api/users/${fx.assigned.id}`,
+      verify: (res) => {
+        expect(res.body).toMatchObject({ _id: fx.assigned.id, email: fx.assigned.email });
+      },
+    }),
+  },
+  'PUT /api/users/:id': {
+    // A fresh member each row: a member trying to make themself admin is the row that matters.
+    prepare: async (fx) => {
+      const target = await signUp(fx.ctx, 'member');
+      return {
+        path: `/api/users/${target.id}`,
+        body: { name: 'Promoted Person', role: 'admin' },
+        as: { 'assigned member': target },
+        state: () => userRow(fx, target.id),
+        verify: async (res) => {
+          expect(res.body).toMatchObject({
+            _id: target.id,
+            name: 'Promoted Person',
+            role: 'admin',
+          });
+          expect((await userRow(fx, target.id))?.role).toBe('admin');
+        },
+      };
+    },
+  },
+  'DELETE /api/users/:id': {
+    prepare: async (fx) => {
+      const target = await signUp(fx.ctx, 'member');
+      return {
+        path: `/api/users/${target.id}`,
+        as: { 'assigned member': target },
+        state: () => userRow(fx, target.id),
+        verify: async (res) => {
+          expect(res.body).toEqual({ message: apiMessages.userDeleted });
+          expect(await userRow(fx, target.id)).toBeUndefined();
+        },
+      };
+    },
+  },
+  'GET /api/tasks': {
+    prepare: async (fx) => ({
+      path: '/api/tasks',
+      verify: (res, caller) => {
+        const ids = (res.body.tasks as Task[]).map((task) => task._id);
+        if (caller === 'unassigned member') expect(ids).toEqual([]);
+        else expect(ids).toContain(fx.task._id);
+      },
+    }),
+  },
+  'POST /api/tasks': {
+    prepare: async (fx) => {
+      const body = buildTask([fx.assigned.id]);
+      return {
+        path: '/api/tasks',
+        body,
+        state: () =>
+          fx.ctx.db.selectFrom('tasks').select('id').where('title', '=', body.title).execute(),
+        verify: (res) => {
+          expect(res.body.message).toBe(apiMessages.taskCreated);
+          expect(res.body.task).toMatchObject({ title: body.title, createdBy: fx.admin.id });
+          expect(res.body.task.assignedTo.map((user: { _id: string }) => user._id)).toEqual([
+            fx.assigned.id,
+          ]);
+        },
+      };
+    },
+  },
+  'GET /api/tasks/:id': {
+    prepare: async (fx) => ({
+      path: `/api/tasks/${fx.task._id}`,
+      verify: (res) => {
+        expect(res.body).toMatchObject({ _id: fx.task._id, title: fx.task.title });
+      },
+    }),
+  },
+  'PUT /api/tasks/:id': {
+    prepare: async (fx) => {
+      const task = await createTask(fx.ctx, fx.admin, [fx.assigned.id]);
+      return {
+        path: `/api/tasks/${task._id}`,
+        body: { title: 'Retitled', priority: 'High' },
+        state: () => taskState(fx, task._id),
+        verify: (res) => {
+          expect(res.body.message).toBe(apiMessages.taskUpdated);
+          expect(res.body.task).toMatchObject({
+            _id: task._id,
+            title: 'Retitled',
+            priority: 'High',
+          });
+        },
+      };
+    },
+  },
+  'DELETE /api/tasks/:id': {
+    prepare: async (fx) => {
+      const task = await createTask(fx.ctx, fx.admin, [fx.assigned.id]);
+      return {
+        path: `/api/tasks/${task._id}`,
+        state: () => taskState(fx, task._id),
+        verify: async (res) => {
+          expect(res.body).toEqual({ message: apiMessages.taskDeleted });
+          expect((await taskState(fx, task._id)).status).toBe(404);
+        },
+      };
+    },
+  },
+  'PUT /api/tasks/:id/todo': {
+    prepare: async (fx) => {
+      const task = await createTask(fx.ctx, fx.admin, [fx.assigned.id]);
+      return {
+        path: `/api/tasks/${task._id}/todo`,
+        body: { todoChecklist: CHECKLIST_TICKED },
+        state: () => taskState(fx, task._id),
+        verify: (res) => {
+          expect(res.body.message).toBe(apiMessages.checklistUpdated);
+          expect(res.body.task).toMatchObject({
+            _id: task._id,
+            progress: 50,
+            status: 'In Progress',
+            todoChecklist: CHECKLIST_TICKED.map((item) => expect.objectContaining(item)),
+          });
+        },
+      };
+    },
+  },
+  'PUT /api/tasks/:id/status': {
+    prepare: async (fx) => {
+      const task = await createTask(fx.ctx, fx.admin, [fx.assigned.id]);
+      return {
+        path: `/api/tasks/${task._id}/status`,
+        body: { status: 'Completed' },
+        state: () => taskState(fx, task._id),
+        verify: (res) => {
+          expect(res.body.message).toBe(apiMessages.statusUpdated);
+          expect(res.body.task).toMatchObject({
+            _id: task._id,
+            status: 'Completed',
+            progress: 100,
+          });
+        },
+      };
+    },
+  },
+  'GET /api/tasks/dashboard-data': {
+    prepare: async (fx) => ({
+      path: '/api/tasks/dashboard-data',
+      verify: async (res) => {
+        const all = await fx.ctx.db.selectFrom('tasks').select('id').execute();
+        expect(res.body.statistics.totalTasks).toBe(all.length);
+        expect(all.length).toBeGreaterThan(0);
+      },
+    }),
+  },
+  'GET /api/tasks/user-dashboard-data': {
+    // Always the caller's own tasks, for an admin too.
+    prepare: async (fx) => ({
+      path: '/api/tasks/user-dashboard-data',
+      verify: async (res, caller, session) => {
+        const own = await assignedTaskCount(fx, session?.id ?? '');
+        expect(res.body.statistics.totalTasks).toBe(own);
+        if (caller === 'assigned member') expect(own).toBeGreaterThan(0);
+        else expect(own).toBe(0);
+      },
+    }),
+  },
+  'GET /api/reports/export/tasks': {
+    prepare: async () => ({
+      path: '/api/reports/export/tasks',
+      binary: true,
+      verify: (res) => expectWorkbook(res, 'tasks_report.xlsx'),
+    }),
+  },
+  'GET /api/reports/export/users': {
+    prepare: async () => ({
+      path: '/api/reports/export/users',
+      binary: true,
+      verify: (res) => expectWorkbook(res, 'user_details.xlsx'),
+    }),
+  },
+} satisfies Record<string, EndpointSpec>;
+type Endpoint = keyof typeof ENDPOINTS;
+
+// The matrix must name every endpoint exactly once.
+{
+  const named = MATRIX.map(([endpoint]) => endpoint);
+  const missing = Object.keys(ENDPOINTS).filter(
+    (endpoint) => !named.includes(endpoint as Endpoint),
+  );
+  if (missing.length > 0 || new Set(named).size !== named.length) {
+    throw new Error(`Permission matrix incomplete or repeating; missing: ${missing.join(', ')}`);
+  }
+}
+
+/** Reads any answer as raw bytes (the reports are files). */
+function readBytes(res: Response, done: (error: Error | null, body: Buffer) => void) {
+  // superagent hands the parser the raw response stream.
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
+describe(`permission matrix (${ENGINE})`, () => {
+  const fx = {} as Fixtures;
+
+  beforeAll(async () => {
+    fx.ctx = await createTestContext();
+    [fx.admin, fx.assigned, fx.unassigned, fx.loginUser] = await Promise.all([
+      signUp(fx.ctx, 'admin'),
+      signUp(fx.ctx, 'member'),
+      signUp(fx.ctx, 'member'),
+      signUp(fx.ctx, 'member'),
+    ]);
+    fx.task = await createTask(fx.ctx, fx.admin, [fx.assigned.id]);
+    fx.png = await sharp({
+      create: { width: 4, height: 4, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = await fx.ctx.api
+      .post('/api/auth/upload-image')
+      .attach('image', fx.png, 'pixel.png')
+      .expect(200);
+    fx.imageId = String(upload.body.imageUrl).split('/').pop() ?? '';
+  });
+  afterAll(() => fx.ctx.close());
+
+  describe.each(MATRIX)('%s', (endpoint, ...statuses) => {
+    const rows = CALLERS.map((caller, index) => ({ caller, status: statuses[index] as number }));
+
+    it.each(rows)('$caller → $status', async ({ caller, status }) => {
+      const prepared: Prepared = await ENDPOINTS[endpoint].prepare(fx);
+      const shared: Record<Caller, Session | undefined> = {
+        anonymous: undefined,
+        'assigned member': fx.assigned,
+        'unassigned member': fx.unassigned,
+        admin: fx.admin,
+      };
+      const session = prepared.as?.[caller] ?? shared[caller];
+      const before = await prepared.state?.();
+
+      const [verb, ...rest] = endpoint.split(' ');
+      const method = verb?.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+      expect(rest).toHaveLength(1);
+      let req = fx.ctx.api[method](prepared.path);
+      if (session) req = req.set(session.auth);
+      if (prepared.binary && status < 300) req = req.buffer(true).parse(readBytes);
+      if (prepared.image) req = req.attach('image', prepared.image, 'pixel.png');
+      else if (prepared.body) req = req.send(prepared.body);
+      const res = await req;
+
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      if (status < 300) {
+        await prepared.verify(res, caller, session);
+      } else {
+        expect(res.body).toEqual(REFUSALS[status]);
+        // A refused request changes nothing.
+        if (prepared.state) expect(await prepared.state()).toEqual(before);
+      }
+    });
+  });
+
+  describe('refusals that change nothing', () => {
+    it("answers 400 to a member's checklist edit (not a tick), and keeps the task", async () => {
+      const task = await createTask(fx.ctx, fx.admin, [fx.assigned.id]);
+      const before = await taskState(fx, task._id);
+      const attempts = [
+        // A renamed item.
+        [
+          { text: 'Draft (edited)', completed: true },
+          { text: 'Review', completed: false },
+        ],
+        // An added item.
+        [...CHECKLIST_TICKED, { text: 'Ship', completed: false }],
+        // A removed item.
+        [{ text: 'Draft', completed: true }],
+        // The same items in another order.
+        [
+          { text: 'Review', completed: true },
+          { text: 'Draft', completed: false },
+        ],
+      ];
+      for (const todoChecklist of attempts) {
+        const res = await fx.ctx.api
+          .put(`/api/tasks/${task._id}/todo`)
+          .set(fx.assigned.auth)
+          .send({ todoChecklist })
+          .expect(400);
+        expect(res.body).toEqual({ message: apiMessages.checklistMemberChange });
+      }
+      expect(await taskState(fx, task._id)).toEqual(before);
+    });
+
+    it("keeps the task unchanged after members' refused update, delete and status", async () => {
+      const task = await createTask(fx.ctx, fx.admin, [fx.assigned.id]);
+      const before = await taskState(fx, task._id);
+      expect(before.status).toBe(200);
+      await fx.ctx.api
+        .put(`/api/tasks/${task._id}`)
+        .set(fx.assigned.auth)
+        .send({ title: 'Hijacked', assignedTo: [fx.unassigned.id] })
+        .expect(403);
+      await fx.ctx.api.delete(`/api/tasks/${task._id}`).set(fx.assigned.auth).expect(403);
+      await fx.ctx.api
+        .put(`/api/tasks/${task._id}/status`)
+        .set(fx.unassigned.auth)
+        .send({ status: 'Completed' })
+        .expect(404);
+      await fx.ctx.api
+        .put(`/api/tasks/${task._id}/todo`)
+        .set(fx.unassigned.auth)
+        .send({ todoChecklist: CHECKLIST_TICKED })
+        .expect(404);
+      expect(await taskState(fx, task._id)).toEqual(before);
+      // The outsider still cannot see it: nothing assigned them on the way.
+      await fx.ctx.api.get(`/api/tasks/${task._id}`).set(fx.unassigned.auth).expect(404);
+    });
+
+    it('answers an unassigned member the same 404 as for a task that does not exist', async () => {
+      const missing = await fx.ctx.api
+        .get(`/api/tasks/${randomUUID()}`)
+        .set(fx.unassigned.auth)
+        .expect(404);
+      const hidden = await fx.ctx.api
+        .get(`/api/tasks/${fx.task._id}`)
+        .set(fx.unassigned.auth)
+        .expect(404);
+      expect(hidden.body).toEqual(missing.body);
+    });
+  });
+});
