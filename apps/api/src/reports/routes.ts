@@ -6,15 +6,41 @@ import { listMembersWithTaskCounts } from '../users/repository.js';
 import { streamTaskReportRows } from './repository.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const DATE = { numFmt: 'yyyy-mm-dd' };
 
-function startWorkbook(res: Response, filename: string) {
+interface Sheet {
+  filename: string;
+  sheetName: string;
+  columns: Partial<ExcelJS.Column>[];
+  rows: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>;
+}
+
+/** Streams a one-sheet workbook with a bold header row, committing each row as it is written. */
+async function sendWorkbook(res: Response, { filename, sheetName, columns, rows }: Sheet) {
   res.status(200);
   res.set({
     'Content-Type': XLSX_TYPE,
     'Content-Disposition': `attachment; filename="${filename}"`,
     'Cache-Control': 'no-store',
   });
-  return new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true });
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns;
+  sheet.getRow(1).font = { bold: true };
+  for await (const row of rows) sheet.addRow(row).commit();
+  sheet.commit();
+  await workbook.commit();
+}
+
+async function* taskReportRows(db: Kysely<Database>) {
+  for await (const row of streamTaskReportRows(db)) {
+    yield {
+      ...row,
+      progress: `${row.progress}%`,
+      dueDate: new Date(row.dueDate),
+      createdAt: new Date(row.createdAt),
+    };
+  }
 }
 
 export function reportRoutes(deps: {
@@ -26,58 +52,43 @@ export function reportRoutes(deps: {
   router.use(deps.requireAuth, deps.requireAdmin);
 
   router.get('/export/tasks', async (_req, res) => {
-    const workbook = startWorkbook(res, 'tasks_report.xlsx');
-    const sheet = workbook.addWorksheet('Tasks Report');
-    sheet.columns = [
-      { header: 'Task ID', key: 'id', width: 38 },
-      { header: 'Title', key: 'title', width: 30 },
-      { header: 'Description', key: 'description', width: 50 },
-      { header: 'Priority', key: 'priority', width: 10 },
-      { header: 'Status', key: 'status', width: 14 },
-      { header: 'Progress', key: 'progress', width: 10 },
-      { header: 'Due Date', key: 'dueDate', width: 14, style: { numFmt: 'yyyy-mm-dd' } },
-      { header: 'Created On', key: 'createdAt', width: 14, style: { numFmt: 'yyyy-mm-dd' } },
-      { header: 'Assigned To', key: 'assignedTo', width: 40 },
-    ];
-    sheet.getRow(1).font = { bold: true };
-    for await (const row of streamTaskReportRows(deps.db)) {
-      sheet
-        .addRow({
-          ...row,
-          progress: `${row.progress}%`,
-          dueDate: new Date(row.dueDate),
-          createdAt: new Date(row.createdAt),
-        })
-        .commit();
-    }
-    sheet.commit();
-    await workbook.commit();
+    await sendWorkbook(res, {
+      filename: 'tasks_report.xlsx',
+      sheetName: 'Tasks Report',
+      columns: [
+        { header: 'Task ID', key: 'id', width: 38 },
+        { header: 'Title', key: 'title', width: 30 },
+        { header: 'Description', key: 'description', width: 50 },
+        { header: 'Priority', key: 'priority', width: 10 },
+        { header: 'Status', key: 'status', width: 14 },
+        { header: 'Progress', key: 'progress', width: 10 },
+        { header: 'Due Date', key: 'dueDate', width: 14, style: DATE },
+        { header: 'Created On', key: 'createdAt', width: 14, style: DATE },
+        { header: 'Assigned To', key: 'assignedTo', width: 40 },
+      ],
+      rows: taskReportRows(deps.db),
+    });
   });
 
   router.get('/export/users', async (_req, res) => {
     const users = await listMembersWithTaskCounts(deps.db);
-    const workbook = startWorkbook(res, 'user_details.xlsx');
-    const sheet = workbook.addWorksheet('User Task Report');
-    sheet.columns = [
-      { header: 'Name', key: 'name', width: 25 },
-      { header: 'Email', key: 'email', width: 35 },
-      { header: 'Role', key: 'role', width: 10 },
-      { header: 'Total Assigned Tasks', key: 'total', width: 22 },
-      { header: 'Pending', key: 'pendingTasks', width: 10 },
-      { header: 'In Progress', key: 'inProgressTasks', width: 12 },
-      { header: 'Completed', key: 'completedTasks', width: 12 },
-    ];
-    sheet.getRow(1).font = { bold: true };
-    for (const user of users) {
-      sheet
-        .addRow({
-          ...user,
-          total: user.pendingTasks + user.inProgressTasks + user.completedTasks,
-        })
-        .commit();
-    }
-    sheet.commit();
-    await workbook.commit();
+    await sendWorkbook(res, {
+      filename: 'user_details.xlsx',
+      sheetName: 'User Task Report',
+      columns: [
+        { header: 'Name', key: 'name', width: 25 },
+        { header: 'Email', key: 'email', width: 35 },
+        { header: 'Role', key: 'role', width: 10 },
+        { header: 'Total Assigned Tasks', key: 'total', width: 22 },
+        { header: 'Pending', key: 'pendingTasks', width: 10 },
+        { header: 'In Progress', key: 'inProgressTasks', width: 12 },
+        { header: 'Completed', key: 'completedTasks', width: 12 },
+      ],
+      rows: users.map((user) => ({
+        ...user,
+        total: user.pendingTasks + user.inProgressTasks + user.completedTasks,
+      })),
+    });
   });
 
   return router;
