@@ -2,6 +2,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, validationMessages } from '@task-manager/shared';
 import { buildUser, signUp, type Session } from '../helpers/factories.js';
+import { expectNoSecrets, userOf } from '../helpers/expectations.js';
 import {
   createTestContext,
   ENGINE,
@@ -13,28 +14,6 @@ import {
 const USER_KEYS = ['_id', 'createdAt', 'email', 'name', 'profileImageUrl', 'role', 'updatedAt'];
 const SESSION_KEYS = [...USER_KEYS, 'token'].sort();
 const notAuthorized = { message: apiMessages.notAuthorized };
-
-/** The user fields of a sign-up or sign-in answer, without its token. */
-function userOf(session: { token: string }): Record<string, unknown> {
-  const copy: Record<string, unknown> = { ...session };
-  delete copy.token;
-  return copy;
-}
-
-/** No key that could carry a password or its hash, at any depth, and no bcrypt hash as a value. */
-function expectNoSecrets(body: unknown) {
-  const walk = (value: unknown) => {
-    if (Array.isArray(value)) return value.forEach(walk);
-    if (typeof value === 'object' && value !== null) {
-      for (const [key, inner] of Object.entries(value)) {
-        expect(key).not.toMatch(/password|hash/i);
-        walk(inner);
-      }
-    }
-  };
-  walk(body);
-  expect(JSON.stringify(body)).not.toMatch(/\$2[aby]\$/);
-}
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

@@ -1,0 +1,27 @@
+import { expect } from 'vitest';
+
+/** The user fields of a sign-up or sign-in answer, without its token. */
+export function userOf(session: { token: string }): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...session };
+  delete copy.token;
+  return copy;
+}
+
+/**
+ * No key that could carry a password or its hash, at any depth, and no bcrypt hash as a value.
+ * `noTokens` also forbids token keys, for answers that are not a sign-in.
+ */
+export function expectNoSecrets(body: unknown, { noTokens = false } = {}) {
+  const forbiddenKey = noTokens ? /password|hash|token/i : /password|hash/i;
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (typeof value === 'object' && value !== null) {
+      for (const [key, inner] of Object.entries(value)) {
+        expect(key).not.toMatch(forbiddenKey);
+        walk(inner);
+      }
+    }
+  };
+  walk(body);
+  expect(JSON.stringify(body)).not.toMatch(/\$2[aby]\$/);
+}
