@@ -36,7 +36,14 @@ export function createApp({ db, config, logger }: AppDeps): express.Express {
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   const hasher = createPasswordHasher(config.bcryptCost);
   const users = new UserService(db, hasher);
-  const auth = new AuthService(db, users, hasher, tokens, config.adminInviteToken, config.bcryptCost);
+  const auth = new AuthService(
+    db,
+    users,
+    hasher,
+    tokens,
+    config.adminInviteToken,
+    config.bcryptCost,
+  );
   const tasks = new TaskService(db);
   const authenticated = requireAuth(db, tokens);
   const requireAdmin = requireRole('admin');
@@ -83,7 +90,8 @@ export function createApp({ db, config, logger }: AppDeps): express.Express {
     }),
   );
   app.use((req, res, next) => {
-    if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (req.secure)
+      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
   });
   app.use(

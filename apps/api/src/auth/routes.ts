@@ -1,9 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import {
-  loginSchema,
-  registerSchema,
-  updateProfileSchema,
-} from '@task-manager/shared';
+import { loginSchema, registerSchema, updateProfileSchema } from '@task-manager/shared';
 import { currentUser } from '../http/request-user.js';
 import { parseInput } from '../http/validate.js';
 import type { UserService } from '../users/service.js';
@@ -31,7 +27,9 @@ export function authRoutes(deps: {
   });
 
   router.put('/profile', requireAuth, async (req, res) => {
-    res.json(await auth.updateProfile(currentUser(req).id, parseInput(updateProfileSchema, req.body)));
+    res.json(
+      await auth.updateProfile(currentUser(req).id, parseInput(updateProfileSchema, req.body)),
+    );
   });
 
   return router;

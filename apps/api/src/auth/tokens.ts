@@ -15,7 +15,9 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, expiresIn: string): TokenService {
-  const expiry = (/^\d+$/.test(expiresIn) ? Number(expiresIn) : expiresIn) as jwt.SignOptions['expiresIn'];
+  const expiry = (
+    /^\d+$/.test(expiresIn) ? Number(expiresIn) : expiresIn
+  ) as jwt.SignOptions['expiresIn'];
   return {
     sign: (claims) => jwt.sign(claims, secret, { algorithm: ALGORITHM, expiresIn: expiry }),
     verify: (token) => {

@@ -70,7 +70,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   };
 }
 
-export async function migrateToLatest(handle: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {
+export async function migrateToLatest(
+  handle: Pick<DatabaseHandle, 'db' | 'schema'>,
+): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },

@@ -20,7 +20,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof HttpError) {
       return res
         .status(error.status)
-        .json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+        .json(
+          error.errors
+            ? { message: error.message, errors: error.errors }
+            : { message: error.message },
+        );
     }
     const parserError = error as BodyParserError;
     if (parserError.type === 'entity.parse.failed') {

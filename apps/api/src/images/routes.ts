@@ -17,7 +17,8 @@ const receiveImage: RequestHandler = (req, res, next) => {
   upload(req, res, (error: unknown) => {
     if (!error) return next();
     if (error instanceof multer.MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, apiMessages.imageTooLarge));
+      if (error.code === 'LIMIT_FILE_SIZE')
+        return next(new HttpError(413, apiMessages.imageTooLarge));
       return next(BadRequest(apiMessages.imageRequired));
     }
     next(error);
@@ -29,10 +30,7 @@ function imageUrl(req: Request, id: string): string {
   return `${req.protocol}://${req.get('host')}/api/images/${id}`;
 }
 
-export function imageUploadRoutes(deps: {
-  db: Kysely<Database>;
-  limiter: RequestHandler;
-}): Router {
+export function imageUploadRoutes(deps: { db: Kysely<Database>; limiter: RequestHandler }): Router {
   const router = Router();
   router.post('/upload-image', deps.limiter, receiveImage, async (req, res) => {
     // An empty file part is no image either (and sharp refuses an empty buffer outright).

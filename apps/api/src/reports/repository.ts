@@ -24,7 +24,16 @@ export async function* streamTaskReportRows(db: Kysely<Database>): AsyncGenerato
   for (;;) {
     let query = db
       .selectFrom('tasks')
-      .select(['id', 'title', 'description', 'priority', 'status', 'progress', 'due_date', 'created_at'])
+      .select([
+        'id',
+        'title',
+        'description',
+        'priority',
+        'status',
+        'progress',
+        'due_date',
+        'created_at',
+      ])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(PAGE);

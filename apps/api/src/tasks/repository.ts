@@ -125,11 +125,17 @@ export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promi
     }
     return grouped;
   };
-  const assigneesByTask = byTask(
-    assignees,
-    (a): Assignee => ({ _id: a.id, name: a.name, email: a.email, profileImageUrl: a.profile_image_url }),
-  );
-  const itemsByTask = byTask(items, (i) => ({ _id: i.id, text: i.text, completed: i.completed === 1 }));
+  const assigneesByTask = byTask(assignees, (a): Assignee => ({
+    _id: a.id,
+    name: a.name,
+    email: a.email,
+    profileImageUrl: a.profile_image_url,
+  }));
+  const itemsByTask = byTask(items, (i) => ({
+    _id: i.id,
+    text: i.text,
+    completed: i.completed === 1,
+  }));
   const linksByTask = byTask(attachments, (a) => a.url);
   return rows.map((row) => ({
     _id: row.id,

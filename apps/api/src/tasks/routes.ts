@@ -45,7 +45,10 @@ export function taskRoutes(deps: {
   });
 
   router.put('/:id', requireAdmin, async (req, res) => {
-    const task = await tasks.update(pathId(req, apiMessages.taskNotFound), parseInput(updateTaskSchema, req.body));
+    const task = await tasks.update(
+      pathId(req, apiMessages.taskNotFound),
+      parseInput(updateTaskSchema, req.body),
+    );
     res.json({ message: apiMessages.taskUpdated, task });
   });
 
@@ -56,13 +59,21 @@ export function taskRoutes(deps: {
 
   router.put('/:id/todo', async (req, res) => {
     const { todoChecklist } = parseInput(updateChecklistSchema, req.body);
-    const task = await tasks.updateChecklist(currentUser(req), pathId(req, apiMessages.taskNotFound), todoChecklist);
+    const task = await tasks.updateChecklist(
+      currentUser(req),
+      pathId(req, apiMessages.taskNotFound),
+      todoChecklist,
+    );
     res.json({ message: apiMessages.checklistUpdated, task });
   });
 
   router.put('/:id/status', async (req, res) => {
     const { status } = parseInput(updateStatusSchema, req.body);
-    const task = await tasks.updateStatus(currentUser(req), pathId(req, apiMessages.taskNotFound), status);
+    const task = await tasks.updateStatus(
+      currentUser(req),
+      pathId(req, apiMessages.taskNotFound),
+      status,
+    );
     res.json({ message: apiMessages.statusUpdated, task });
   });
 

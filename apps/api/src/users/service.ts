@@ -94,7 +94,11 @@ export class UserService {
         const other = await findUserByEmail(trx, input.email);
         if (other) throw Conflict(apiMessages.userExists);
       }
-      if (row.role === 'admin' && input.role === 'member' && (await countAdminsForUpdate(trx)) <= 1) {
+      if (
+        row.role === 'admin' &&
+        input.role === 'member' &&
+        (await countAdminsForUpdate(trx)) <= 1
+      ) {
         throw Conflict(apiMessages.lastAdmin);
       }
       const roleChanged = input.role !== undefined && input.role !== row.role;

@@ -47,7 +47,11 @@ describe(`auth API (${ENGINE})`, () => {
   }
 
   /** A register call that must fail with 400, the given message, and that message in `errors`. */
-  async function expectRegisterRejected(body: Record<string, unknown>, message: string, path: string) {
+  async function expectRegisterRejected(
+    body: Record<string, unknown>,
+    message: string,
+    path: string,
+  ) {
     const res = await register(body).expect(400);
     expect(res.body.message).toBe(message);
     expect(res.body.errors).toContainEqual({ path, message });
@@ -82,7 +86,10 @@ describe(`auth API (${ENGINE})`, () => {
     it('returns a token that works on GET /api/auth/profile', async () => {
       const body = buildUser();
       const res = await register(body).expect(201);
-      const profile = await ctx.api.get('/api/auth/profile').set(bearer(res.body.token)).expect(200);
+      const profile = await ctx.api
+        .get('/api/auth/profile')
+        .set(bearer(res.body.token))
+        .expect(200);
       expect(profile.body).toMatchObject({ _id: res.body._id, email: body.email, role: 'member' });
     });
 
@@ -90,7 +97,9 @@ describe(`auth API (${ENGINE})`, () => {
       const res = await register(buildUser({ adminInviteToken: INVITE_TOKEN })).expect(201);
       expect(res.body.role).toBe('admin');
       // Surrounding blanks are ignored, as a pasted code often has them.
-      const padded = await register(buildUser({ adminInviteToken: ` ${INVITE_TOKEN} ` })).expect(201);
+      const padded = await register(buildUser({ adminInviteToken: ` ${INVITE_TOKEN} ` })).expect(
+        201,
+      );
       expect(padded.body.role).toBe('admin');
       // The admin can use an admin-only endpoint.
       await ctx.api.get('/api/users').set(bearer(res.body.token)).expect(200);
@@ -118,8 +127,14 @@ describe(`auth API (${ENGINE})`, () => {
         register({ ...body, email: body.email.toUpperCase(), password: 'another-password' }),
       ]);
       expect(results.map((res) => res.status).sort()).toEqual([201, 409]);
-      expect(results.find((res) => res.status === 409)?.body).toEqual({ message: apiMessages.userExists });
-      const rows = await ctx.db.selectFrom('users').select('id').where('email', '=', body.email).execute();
+      expect(results.find((res) => res.status === 409)?.body).toEqual({
+        message: apiMessages.userExists,
+      });
+      const rows = await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', body.email)
+        .execute();
       expect(rows).toHaveLength(1);
     });
 
@@ -169,7 +184,11 @@ describe(`auth API (${ENGINE})`, () => {
       const res = await register(buildUser({ name: '  Ada Lovelace  ' })).expect(201);
       expect(res.body.name).toBe('Ada Lovelace');
       for (const name of ['', '   ', undefined, 42]) {
-        await expectRegisterRejected(buildUser({ name }), validationMessages.invalidFullName, 'name');
+        await expectRegisterRejected(
+          buildUser({ name }),
+          validationMessages.invalidFullName,
+          'name',
+        );
       }
       await expectRegisterRejected(
         buildUser({ name: 'n'.repeat(101) }),
@@ -179,8 +198,19 @@ describe(`auth API (${ENGINE})`, () => {
     });
 
     it('refuses an invalid e-mail', async () => {
-      for (const email of ['not-an-email', 'a b@example.com', 'ada@example', '@example.com', '', undefined]) {
-        await expectRegisterRejected(buildUser({ email }), validationMessages.invalidEmail, 'email');
+      for (const email of [
+        'not-an-email',
+        'a b@example.com',
+        'ada@example',
+        '@example.com',
+        '',
+        undefined,
+      ]) {
+        await expectRegisterRejected(
+          buildUser({ email }),
+          validationMessages.invalidEmail,
+          'email',
+        );
       }
     });
 
@@ -252,7 +282,9 @@ describe(`auth API (${ENGINE})`, () => {
           'profileImageUrl',
         );
       }
-      const http = await register(buildUser({ profileImageUrl: 'http://example.com/a.png' })).expect(201);
+      const http = await register(
+        buildUser({ profileImageUrl: 'http://example.com/a.png' }),
+      ).expect(201);
       expect(http.body.profileImageUrl).toBe('http://example.com/a.png');
       for (const profileImageUrl of ['', null, undefined]) {
         const res = await register(buildUser({ profileImageUrl })).expect(201);
@@ -312,7 +344,9 @@ describe(`auth API (${ENGINE})`, () => {
     it('validates the e-mail and requires a password', async () => {
       const invalid = await login('not-an-email', 'whatever-password').expect(400);
       expect(invalid.body.message).toBe(validationMessages.invalidEmail);
-      expect(invalid.body.errors).toEqual([{ path: 'email', message: validationMessages.invalidEmail }]);
+      expect(invalid.body.errors).toEqual([
+        { path: 'email', message: validationMessages.invalidEmail },
+      ]);
       const empty = await login(admin.email, '').expect(400);
       expect(empty.body.message).toBe(validationMessages.passwordRequired);
       expect(empty.body.errors).toEqual([
@@ -457,7 +491,10 @@ describe(`auth API (${ENGINE})`, () => {
       expectNoSecrets(res.body);
       // Stored: the profile shows it, and the old token still works (no password change).
       const profile = await ctx.api.get('/api/auth/profile').set(account.auth).expect(200);
-      expect(profile.body).toMatchObject({ name: 'New Name', profileImageUrl: 'https://example.com/new.png' });
+      expect(profile.body).toMatchObject({
+        name: 'New Name',
+        profileImageUrl: 'https://example.com/new.png',
+      });
       await ctx.api.get('/api/auth/profile').set(bearer(res.body.token)).expect(200);
     });
 
@@ -476,7 +513,10 @@ describe(`auth API (${ENGINE})`, () => {
       const account = await signUp(ctx);
       const blank = await update(account, { name: '   ' }).expect(400);
       expect(blank.body.message).toBe(validationMessages.invalidFullName);
-      expect(blank.body.errors).toContainEqual({ path: 'name', message: validationMessages.invalidFullName });
+      expect(blank.body.errors).toContainEqual({
+        path: 'name',
+        message: validationMessages.invalidFullName,
+      });
       const script = await update(account, { profileImageUrl: 'javascript:alert(1)' }).expect(400);
       expect(script.body.message).toBe(validationMessages.invalidImageUrl);
       const profile = await ctx.api.get('/api/auth/profile').set(account.auth).expect(200);
@@ -494,7 +534,11 @@ describe(`auth API (${ENGINE})`, () => {
       expect(res.body.role).toBe('member');
       expect(res.body.email).toBe(account.email);
       const profile = await ctx.api.get('/api/auth/profile').set(account.auth).expect(200);
-      expect(profile.body).toMatchObject({ role: 'member', email: account.email, name: 'Would Be Admin' });
+      expect(profile.body).toMatchObject({
+        role: 'member',
+        email: account.email,
+        name: 'Would Be Admin',
+      });
       await ctx.api.get('/api/users').set(account.auth).expect(403);
       await login(`changed-${account.email}`, account.password).expect(401);
     });

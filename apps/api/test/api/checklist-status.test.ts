@@ -10,7 +10,10 @@ type Item = { _id: string; text: string; completed: boolean };
 
 /** The task's checklist as sent back by a client, with the given completed flags. */
 const flags = (task: Task, completed: boolean[]) =>
-  task.todoChecklist.map((item, index) => ({ text: item.text, completed: completed[index] ?? false }));
+  task.todoChecklist.map((item, index) => ({
+    text: item.text,
+    completed: completed[index] ?? false,
+  }));
 
 const threeItems = [
   { text: 'Draft', completed: false },
@@ -34,9 +37,15 @@ describe(`task checklist and status (${ENGINE})`, () => {
 
   const newTask = () => createTask(ctx, admin, [member.id], { todoChecklist: threeItems });
   const putTodo = (session: Session, id: string, body: unknown) =>
-    ctx.api.put(`/api/tasks/${id}/todo`).set(session.auth).send(body as object);
+    ctx.api
+      .put(`/api/tasks/${id}/todo`)
+      .set(session.auth)
+      .send(body as object);
   const putStatus = (session: Session, id: string, body: unknown) =>
-    ctx.api.put(`/api/tasks/${id}/status`).set(session.auth).send(body as object);
+    ctx.api
+      .put(`/api/tasks/${id}/status`)
+      .set(session.auth)
+      .send(body as object);
   const fetchTask = async (id: string) =>
     (await ctx.api.get(`/api/tasks/${id}`).set(admin.auth).expect(200)).body as Task;
 
@@ -51,7 +60,9 @@ describe(`task checklist and status (${ENGINE})`, () => {
         [[false, false, false], 0, 'Pending', 0],
       ];
       for (const [completed, progress, status, done] of steps) {
-        const res = await putTodo(member, task._id, { todoChecklist: flags(task, completed) }).expect(200);
+        const res = await putTodo(member, task._id, {
+          todoChecklist: flags(task, completed),
+        }).expect(200);
         expect(res.body.message).toBe(apiMessages.checklistUpdated);
         expect(res.body.task).toMatchObject({ progress, status, completedTodoCount: done });
         // The same items keep their ids: only the flags change.
@@ -71,12 +82,20 @@ describe(`task checklist and status (${ENGINE})`, () => {
         todoChecklist: flags(task, [true, false, false, false, false, false, false]),
       }).expect(200);
       // 1/7 = 14.28…%
-      expect(res.body.task).toMatchObject({ progress: 14, status: 'In Progress', completedTodoCount: 1 });
+      expect(res.body.task).toMatchObject({
+        progress: 14,
+        status: 'In Progress',
+        completedTodoCount: 1,
+      });
       const most = await putTodo(member, task._id, {
         todoChecklist: flags(task, [true, true, true, true, true, true, false]),
       }).expect(200);
       // 6/7 = 85.71…%
-      expect(most.body.task).toMatchObject({ progress: 86, status: 'In Progress', completedTodoCount: 6 });
+      expect(most.body.task).toMatchObject({
+        progress: 86,
+        status: 'In Progress',
+        completedTodoCount: 6,
+      });
     });
 
     it('keeps the current flag of an item sent without one', async () => {
@@ -96,9 +115,15 @@ describe(`task checklist and status (${ENGINE})`, () => {
     it('shows the change in the task list and its summary', async () => {
       const watcher = await signUp(ctx, 'member');
       const task = await createTask(ctx, admin, [watcher.id], { todoChecklist: threeItems });
-      await putTodo(watcher, task._id, { todoChecklist: flags(task, [true, true, true]) }).expect(200);
+      await putTodo(watcher, task._id, { todoChecklist: flags(task, [true, true, true]) }).expect(
+        200,
+      );
       const res = await ctx.api.get('/api/tasks').set(watcher.auth).expect(200);
-      expect(res.body.tasks[0]).toMatchObject({ _id: task._id, status: 'Completed', progress: 100 });
+      expect(res.body.tasks[0]).toMatchObject({
+        _id: task._id,
+        status: 'Completed',
+        progress: 100,
+      });
       expect(res.body.statusSummary).toEqual({
         all: 1,
         pendingTasks: 0,
@@ -109,7 +134,10 @@ describe(`task checklist and status (${ENGINE})`, () => {
 
     describe('a member may only tick or untick', () => {
       const edits: Array<[string, (task: Task) => Array<{ text: string; completed?: boolean }>]> = [
-        ['changing a text', (task) => [{ text: 'Draft v2', completed: true }, ...flags(task, []).slice(1)]],
+        [
+          'changing a text',
+          (task) => [{ text: 'Draft v2', completed: true }, ...flags(task, []).slice(1)],
+        ],
         ['adding an item', (task) => [...flags(task, [true]), { text: 'Extra', completed: false }]],
         ['removing an item', (task) => flags(task, [true]).slice(0, 2)],
         ['reordering items', (task) => flags(task, [true]).reverse()],
@@ -141,35 +169,59 @@ describe(`task checklist and status (${ENGINE})`, () => {
         { _id: expect.any(String), text: 'Polish', completed: false },
         { _id: draft?._id, text: 'Draft', completed: true },
       ]);
-      expect(res.body.task).toMatchObject({ progress: 33, status: 'In Progress', completedTodoCount: 1 });
+      expect(res.body.task).toMatchObject({
+        progress: 33,
+        status: 'In Progress',
+        completedTodoCount: 1,
+      });
 
       const shorter = await putTodo(admin, task._id, {
         todoChecklist: [{ text: 'Draft' }, { text: 'Ship', completed: true }],
       }).expect(200);
-      expect(shorter.body.task.todoChecklist.map((item: Item) => [item.text, item.completed])).toEqual([
+      expect(
+        shorter.body.task.todoChecklist.map((item: Item) => [item.text, item.completed]),
+      ).toEqual([
         ['Draft', true],
         ['Ship', true],
       ]);
-      expect(shorter.body.task).toMatchObject({ progress: 100, status: 'Completed', completedTodoCount: 2 });
+      expect(shorter.body.task).toMatchObject({
+        progress: 100,
+        status: 'Completed',
+        completedTodoCount: 2,
+      });
       expect(await fetchTask(task._id)).toEqual(shorter.body.task);
-      const rows = await ctx.db.selectFrom('todo_items').select('text').where('task_id', '=', task._id).execute();
+      const rows = await ctx.db
+        .selectFrom('todo_items')
+        .select('text')
+        .where('task_id', '=', task._id)
+        .execute();
       expect(rows.map((row) => row.text).sort()).toEqual(['Draft', 'Ship']);
     });
 
     it('lets an admin tick items of a task assigned to others', async () => {
       const task = await newTask();
-      const res = await putTodo(admin, task._id, { todoChecklist: flags(task, [false, true, false]) }).expect(200);
-      expect(res.body.task).toMatchObject({ progress: 33, status: 'In Progress', completedTodoCount: 1 });
+      const res = await putTodo(admin, task._id, {
+        todoChecklist: flags(task, [false, true, false]),
+      }).expect(200);
+      expect(res.body.task).toMatchObject({
+        progress: 33,
+        status: 'In Progress',
+        completedTodoCount: 1,
+      });
     });
 
     it('answers an unassigned member 404, as for an unknown or malformed id', async () => {
       const task = await newTask();
-      const hidden = await putTodo(outsider, task._id, { todoChecklist: flags(task, [true]) }).expect(404);
+      const hidden = await putTodo(outsider, task._id, {
+        todoChecklist: flags(task, [true]),
+      }).expect(404);
       expect(hidden.body).toEqual(notFoundBody);
       expect(await fetchTask(task._id)).toEqual(task);
       const unknown = await putTodo(admin, randomUUID(), { todoChecklist: threeItems }).expect(404);
       expect(unknown.body).toEqual(notFoundBody);
-      const malformed = await putTodo(member, 'not-a-task-id', { todoChecklist: threeItems }).expect(404);
+      const malformed = await putTodo(member, 'not-a-task-id', {
+        todoChecklist: threeItems,
+      }).expect(404);
       expect(malformed.body).toEqual(notFoundBody);
     });
 
@@ -179,8 +231,16 @@ describe(`task checklist and status (${ENGINE})`, () => {
         [{}, 'todoChecklist', validationMessages.todoRequired],
         [{ todoChecklist: [] }, 'todoChecklist', validationMessages.todoRequired],
         [{ todoChecklist: 'Draft' }, 'todoChecklist', validationMessages.todoRequired],
-        [{ todoChecklist: [{ text: '  ', completed: true }] }, 'todoChecklist.0.text', validationMessages.todoTextBlank],
-        [{ todoChecklist: [{ completed: true }] }, 'todoChecklist.0.text', validationMessages.todoTextBlank],
+        [
+          { todoChecklist: [{ text: '  ', completed: true }] },
+          'todoChecklist.0.text',
+          validationMessages.todoTextBlank,
+        ],
+        [
+          { todoChecklist: [{ completed: true }] },
+          'todoChecklist.0.text',
+          validationMessages.todoTextBlank,
+        ],
       ];
       for (const [body, path, message] of cases) {
         const res = await putTodo(admin, task._id, body).expect(400);
@@ -189,13 +249,18 @@ describe(`task checklist and status (${ENGINE})`, () => {
       const notBoolean = await putTodo(member, task._id, {
         todoChecklist: [{ text: 'Draft', completed: 'yes' }, ...flags(task, []).slice(1)],
       }).expect(400);
-      expect(notBoolean.body.errors).toEqual([{ path: 'todoChecklist.0.completed', message: expect.any(String) }]);
+      expect(notBoolean.body.errors).toEqual([
+        { path: 'todoChecklist.0.completed', message: expect.any(String) },
+      ]);
       expect(await fetchTask(task._id)).toEqual(task);
     });
 
     it('needs a token', async () => {
       const task = await newTask();
-      const res = await ctx.api.put(`/api/tasks/${task._id}/todo`).send({ todoChecklist: threeItems }).expect(401);
+      const res = await ctx.api
+        .put(`/api/tasks/${task._id}/todo`)
+        .send({ todoChecklist: threeItems })
+        .expect(401);
       expect(res.body).toEqual({ message: apiMessages.notAuthorized });
     });
   });
@@ -211,13 +276,25 @@ describe(`task checklist and status (${ENGINE})`, () => {
       });
       const done = await putStatus(member, task._id, { status: 'Completed' }).expect(200);
       expect(done.body.message).toBe(apiMessages.statusUpdated);
-      expect(done.body.task).toMatchObject({ status: 'Completed', progress: 100, completedTodoCount: 3 });
-      expect(done.body.task.todoChecklist).toEqual(task.todoChecklist.map((item) => ({ ...item, completed: true })));
+      expect(done.body.task).toMatchObject({
+        status: 'Completed',
+        progress: 100,
+        completedTodoCount: 3,
+      });
+      expect(done.body.task.todoChecklist).toEqual(
+        task.todoChecklist.map((item) => ({ ...item, completed: true })),
+      );
       expect(await fetchTask(task._id)).toEqual(done.body.task);
 
       const reset = await putStatus(admin, task._id, { status: 'Pending' }).expect(200);
-      expect(reset.body.task).toMatchObject({ status: 'Pending', progress: 0, completedTodoCount: 0 });
-      expect(reset.body.task.todoChecklist).toEqual(task.todoChecklist.map((item) => ({ ...item, completed: false })));
+      expect(reset.body.task).toMatchObject({
+        status: 'Pending',
+        progress: 0,
+        completedTodoCount: 0,
+      });
+      expect(reset.body.task.todoChecklist).toEqual(
+        task.todoChecklist.map((item) => ({ ...item, completed: false })),
+      );
       expect(await fetchTask(task._id)).toEqual(reset.body.task);
       const flagsInDb = await ctx.db
         .selectFrom('todo_items')
@@ -234,13 +311,21 @@ describe(`task checklist and status (${ENGINE})`, () => {
       expect(await fetchTask(task._id)).toEqual(task);
 
       await putStatus(member, task._id, { status: 'Completed' }).expect(200);
-      const fromCompleted = await putStatus(member, task._id, { status: 'In Progress' }).expect(400);
+      const fromCompleted = await putStatus(member, task._id, { status: 'In Progress' }).expect(
+        400,
+      );
       expect(fromCompleted.body).toEqual({ message: apiMessages.statusNeedsPartialChecklist });
       expect((await fetchTask(task._id)).status).toBe('Completed');
 
-      const partial = await putTodo(member, task._id, { todoChecklist: flags(task, [true, false, true]) }).expect(200);
+      const partial = await putTodo(member, task._id, {
+        todoChecklist: flags(task, [true, false, true]),
+      }).expect(200);
       const res = await putStatus(member, task._id, { status: 'In Progress' }).expect(200);
-      expect(res.body.task).toMatchObject({ status: 'In Progress', progress: 67, completedTodoCount: 2 });
+      expect(res.body.task).toMatchObject({
+        status: 'In Progress',
+        progress: 67,
+        completedTodoCount: 2,
+      });
       expect(res.body.task.todoChecklist).toEqual(partial.body.task.todoChecklist);
     });
 
@@ -248,25 +333,37 @@ describe(`task checklist and status (${ENGINE})`, () => {
       const task = await newTask();
       await ctx.db.deleteFrom('todo_items').where('task_id', '=', task._id).execute();
       const res = await putStatus(admin, task._id, { status: 'Completed' }).expect(200);
-      expect(res.body.task).toMatchObject({ status: 'Completed', progress: 100, completedTodoCount: 0, todoChecklist: [] });
+      expect(res.body.task).toMatchObject({
+        status: 'Completed',
+        progress: 100,
+        completedTodoCount: 0,
+        todoChecklist: [],
+      });
       const started = await putStatus(member, task._id, { status: 'In Progress' }).expect(200);
-      expect(started.body.task).toMatchObject({ status: 'In Progress', progress: 0, todoChecklist: [] });
+      expect(started.body.task).toMatchObject({
+        status: 'In Progress',
+        progress: 0,
+        todoChecklist: [],
+      });
       const back = await putStatus(admin, task._id, { status: 'Pending' }).expect(200);
       expect(back.body.task).toMatchObject({ status: 'Pending', progress: 0, todoChecklist: [] });
     });
 
-    it.each([[{ status: 'Done' }], [{ status: 'completed' }], [{ status: '' }], [{}], [{ status: 1 }]])(
-      'rejects %j with 400',
-      async (body) => {
-        const task = await newTask();
-        const res = await putStatus(member, task._id, body).expect(400);
-        expect(res.body).toEqual({
-          message: validationMessages.invalidStatus,
-          errors: [{ path: 'status', message: validationMessages.invalidStatus }],
-        });
-        expect(await fetchTask(task._id)).toEqual(task);
-      },
-    );
+    it.each([
+      [{ status: 'Done' }],
+      [{ status: 'completed' }],
+      [{ status: '' }],
+      [{}],
+      [{ status: 1 }],
+    ])('rejects %j with 400', async (body) => {
+      const task = await newTask();
+      const res = await putStatus(member, task._id, body).expect(400);
+      expect(res.body).toEqual({
+        message: validationMessages.invalidStatus,
+        errors: [{ path: 'status', message: validationMessages.invalidStatus }],
+      });
+      expect(await fetchTask(task._id)).toEqual(task);
+    });
 
     it('answers an unassigned member 404, as for an unknown or malformed id', async () => {
       const task = await newTask();
@@ -275,13 +372,18 @@ describe(`task checklist and status (${ENGINE})`, () => {
       expect(await fetchTask(task._id)).toEqual(task);
       const unknown = await putStatus(admin, randomUUID(), { status: 'Completed' }).expect(404);
       expect(unknown.body).toEqual(notFoundBody);
-      const malformed = await putStatus(admin, 'not-a-task-id', { status: 'Completed' }).expect(404);
+      const malformed = await putStatus(admin, 'not-a-task-id', { status: 'Completed' }).expect(
+        404,
+      );
       expect(malformed.body).toEqual(notFoundBody);
     });
 
     it('needs a token', async () => {
       const task = await newTask();
-      const res = await ctx.api.put(`/api/tasks/${task._id}/status`).send({ status: 'Completed' }).expect(401);
+      const res = await ctx.api
+        .put(`/api/tasks/${task._id}/status`)
+        .send({ status: 'Completed' })
+        .expect(401);
       expect(res.body).toEqual({ message: apiMessages.notAuthorized });
     });
   });

@@ -171,7 +171,13 @@ describe(`dashboards (${ENGINE})`, () => {
     it('gives zeros and no tasks to a member with none', async () => {
       const res = await ctx.api.get('/api/tasks/user-dashboard-data').set(idle.auth).expect(200);
       expect(res.body).toEqual({
-        statistics: { totalTasks: 0, pendingTasks: 0, inProgressTasks: 0, completedTasks: 0, overdueTasks: 0 },
+        statistics: {
+          totalTasks: 0,
+          pendingTasks: 0,
+          inProgressTasks: 0,
+          completedTasks: 0,
+          overdueTasks: 0,
+        },
         charts: {
           taskDistribution: { All: 0, Pending: 0, InProgress: 0, Completed: 0 },
           taskPriorityLevels: { Low: 0, Medium: 0, High: 0 },
@@ -209,7 +215,11 @@ describe(`dashboards (${ENGINE})`, () => {
 
       // Task 5 (overdue, In Progress, Medium) moves from Alice to the idle member.
       const [moved] = pick(5);
-      await ctx.api.put(`/api/tasks/${moved?._id}`).set(admin.auth).send({ assignedTo: [idle.id] }).expect(200);
+      await ctx.api
+        .put(`/api/tasks/${moved?._id}`)
+        .set(admin.auth)
+        .send({ assignedTo: [idle.id] })
+        .expect(200);
       const idles = await ctx.api.get('/api/tasks/user-dashboard-data').set(idle.auth).expect(200);
       expect(idles.body.statistics).toEqual({
         totalTasks: 1,
@@ -219,7 +229,10 @@ describe(`dashboards (${ENGINE})`, () => {
         overdueTasks: 1,
       });
       expect(idles.body.charts.taskPriorityLevels).toEqual({ Low: 0, Medium: 1, High: 0 });
-      const alices = await ctx.api.get('/api/tasks/user-dashboard-data').set(alice.auth).expect(200);
+      const alices = await ctx.api
+        .get('/api/tasks/user-dashboard-data')
+        .set(alice.auth)
+        .expect(200);
       expect(alices.body.statistics).toEqual({
         totalTasks: 7,
         pendingTasks: 4,

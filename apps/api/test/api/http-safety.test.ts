@@ -377,7 +377,10 @@ describe(`HTTP safety (${ENGINE})`, () => {
 
       for (const [name, res] of answers) {
         expect(res.text, name).not.toMatch(BCRYPT_HASH);
-        expect(keysOf(res.body).filter((key) => /password|hash/i.test(key)), name).toEqual([]);
+        expect(
+          keysOf(res.body).filter((key) => /password|hash/i.test(key)),
+          name,
+        ).toEqual([]);
       }
       // The lists really did include the users (and assignees) in question.
       const listed = answers.find(([name]) => name === 'tasks list')?.[1].body.tasks as Array<{

@@ -77,7 +77,10 @@ describe(`request shapes (${ENGINE})`, () => {
     it.each(cases)('%s %s with an array body', async (method, path, headers) => {
       const url = path.replace(':id', taskId);
       const req = method === 'post' ? ctx.api.post(url) : ctx.api.put(url);
-      const res = await req.set(headers()).send([{ name: 'x' }]).expect(400);
+      const res = await req
+        .set(headers())
+        .send([{ name: 'x' }])
+        .expect(400);
       expect(res.body).toEqual({ message: apiMessages.bodyNotObject });
     });
 
@@ -144,15 +147,26 @@ describe(`ids in the path (${ENGINE})`, () => {
     ['get', '/api/users/:id', apiMessages.userNotFound],
     ['delete', '/api/users/:id', apiMessages.userNotFound],
     ['get', '/api/images/:id', apiMessages.imageNotFound],
-  ] as const)('%s %s with an id that is no UUID is 404, never 500', async (method, path, message) => {
-    for (const id of oddIds) {
-      const url = path.replace(':id', id);
-      const req =
-        method === 'get' ? ctx.api.get(url) : method === 'put' ? ctx.api.put(url) : ctx.api.delete(url);
-      const res = await req.set(admin.auth).send({ status: 'Completed' });
-      expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 404, body: { message } });
-    }
-  });
+  ] as const)(
+    '%s %s with an id that is no UUID is 404, never 500',
+    async (method, path, message) => {
+      for (const id of oddIds) {
+        const url = path.replace(':id', id);
+        const req =
+          method === 'get'
+            ? ctx.api.get(url)
+            : method === 'put'
+              ? ctx.api.put(url)
+              : ctx.api.delete(url);
+        const res = await req.set(admin.auth).send({ status: 'Completed' });
+        expect({ id, status: res.status, body: res.body }).toEqual({
+          id,
+          status: 404,
+          body: { message },
+        });
+      }
+    },
+  );
 
   it('a path with broken percent-encoding is 400 with a clear message', async () => {
     for (const url of ['/api/tasks/%E0%A4%A', '/api/users/%', '/api/images/%ZZ']) {

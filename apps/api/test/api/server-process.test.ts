@@ -74,46 +74,48 @@ describe(`the server process (${ENGINE} pass)`, () => {
     expect(r.output()).toContain('JWT_SECRET is required when NODE_ENV=production');
   });
 
-  onSqlite('starts on a fresh SQLite folder, prints a working invite token, and stops on SIGTERM', async () => {
-    const dataDir = tempDir();
-    const r = startServer({ DATA_DIR: dataDir, PORT: '0' });
-    running.push(r);
-    const [, token] = await waitFor(r, /Admin invite token[^:]*: (\d{6})/);
-    const [, port] = await waitFor(r, /listening on http:\/\/localhost:(\d+)/);
-    const res = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'First Admin',
-        email: 'admin@example.com',
-        password: 'a-long-password',
-        adminInviteToken: token,
-      }),
-    });
-    expect(res.status).toBe(201);
-    expect(((await res.json()) as { role: string }).role).toBe('admin');
-    expect(fs.existsSync(path.join(dataDir, 'taskmanager.db'))).toBe(true);
-    const secretFile = path.join(dataDir, 'jwt-secret');
-    expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600);
+  onSqlite(
+    'starts on a fresh SQLite folder, prints a working invite token, and stops on SIGTERM',
+    async () => {
+      const dataDir = tempDir();
+      const r = startServer({ DATA_DIR: dataDir, PORT: '0' });
+      running.push(r);
+      const [, token] = await waitFor(r, /Admin invite token[^:]*: (\d{6})/);
+      const [, port] = await waitFor(r, /listening on http:\/\/localhost:(\d+)/);
+      const res = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'First Admin',
+          email: 'admin@example.com',
+          password: 'a-long-password',
+          adminInviteToken: token,
+        }),
+      });
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as { role: string }).role).toBe('admin');
+      expect(fs.existsSync(path.join(dataDir, 'taskmanager.db'))).toBe(true);
+      const secretFile = path.join(dataDir, 'jwt-secret');
+      expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600);
 
-    r.child.kill('SIGTERM');
-    expect(await r.exited).toBe(0);
-    expect(r.output()).toContain('stopped');
+      r.child.kill('SIGTERM');
+      expect(await r.exited).toBe(0);
+      expect(r.output()).toContain('stopped');
 
-    // A second start keeps the same token and secret: the account still signs in.
-    const again = startServer({ DATA_DIR: dataDir, PORT: '0' });
-    running.push(again);
-    const [, sameToken] = await waitFor(again, /Admin invite token[^:]*: (\d{6})/);
-    expect(sameToken).toBe(token);
-    const [, port2] = await waitFor(again, /listening on http:\/\/localhost:(\d+)/);
-    const login = await fetch(`http://127.0.0.1:${port2}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'a-long-password' }),
-    });
-    expect(login.status).toBe(200);
-  });
-
+      // A second start keeps the same token and secret: the account still signs in.
+      const again = startServer({ DATA_DIR: dataDir, PORT: '0' });
+      running.push(again);
+      const [, sameToken] = await waitFor(again, /Admin invite token[^:]*: (\d{6})/);
+      expect(sameToken).toBe(token);
+      const [, port2] = await waitFor(again, /listening on http:\/\/localhost:(\d+)/);
+      const login = await fetch(`http://127.0.0.1:${port2}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'a-long-password' }),
+      });
+      expect(login.status).toBe(200);
+    },
+  );
 
   onPostgres('starts on PostgreSQL from DATABASE_URL and migrates a new database', async () => {
     const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -43,7 +43,10 @@ describe(`tasks API (${ENGINE})`, () => {
         const res = await ctx.api.get(path).expect(401);
         expect(res.body).toEqual({ message: apiMessages.notAuthorized });
       }
-      await ctx.api.post('/api/tasks').send(buildTask([member.id])).expect(401);
+      await ctx.api
+        .post('/api/tasks')
+        .send(buildTask([member.id]))
+        .expect(401);
     });
 
     it('lets only admins create, update and delete tasks', async () => {
@@ -163,13 +166,16 @@ describe(`tasks API (${ENGINE})`, () => {
       expect(ids(res.body.tasks)).toEqual([completed._id, inProgress._id, pending._id]);
     });
 
-    it.each(['Done', 'pending', 'in progress'])('rejects the unknown status %j with 400', async (status) => {
-      const res = await ctx.api.get('/api/tasks').query({ status }).set(lister.auth).expect(400);
-      expect(res.body).toEqual({
-        message: validationMessages.invalidStatus,
-        errors: [{ path: 'status', message: validationMessages.invalidStatus }],
-      });
-    });
+    it.each(['Done', 'pending', 'in progress'])(
+      'rejects the unknown status %j with 400',
+      async (status) => {
+        const res = await ctx.api.get('/api/tasks').query({ status }).set(lister.auth).expect(400);
+        expect(res.body).toEqual({
+          message: validationMessages.invalidStatus,
+          errors: [{ path: 'status', message: validationMessages.invalidStatus }],
+        });
+      },
+    );
 
     it('rejects a repeated status parameter with 400', async () => {
       const res = await ctx.api
@@ -290,7 +296,11 @@ describe(`tasks API (${ENGINE})`, () => {
   });
 
   describe('POST /api/tasks', () => {
-    const post = (body: unknown) => ctx.api.post('/api/tasks').set(admin.auth).send(body as object);
+    const post = (body: unknown) =>
+      ctx.api
+        .post('/api/tasks')
+        .set(admin.auth)
+        .send(body as object);
 
     it('creates a task: 201 with the message and the task, Pending at 0%', async () => {
       const body = buildTask([member.id], { priority: 'High' });
@@ -396,11 +406,20 @@ describe(`tasks API (${ENGINE})`, () => {
     });
 
     it('drops blank attachments and keeps the order of the rest', async () => {
-      const attachments = ['https://b.example.com/2', '', '   ', 'https://a.example.com/1', 'c.example.com/3'];
+      const attachments = [
+        'https://b.example.com/2',
+        '',
+        '   ',
+        'https://a.example.com/1',
+        'c.example.com/3',
+      ];
       const res = await post(buildTask([member.id], { attachments })).expect(201);
       const expected = ['https://b.example.com/2', 'https://a.example.com/1', 'c.example.com/3'];
       expect(res.body.task.attachments).toEqual(expected);
-      const stored = await ctx.api.get(`/api/tasks/${res.body.task._id}`).set(member.auth).expect(200);
+      const stored = await ctx.api
+        .get(`/api/tasks/${res.body.task._id}`)
+        .set(member.auth)
+        .expect(200);
       expect(stored.body.attachments).toEqual(expected);
     });
 
@@ -410,7 +429,9 @@ describe(`tasks API (${ENGINE})`, () => {
     });
 
     it('rejects an attachment that is not a web link', async () => {
-      const res = await post(buildTask([member.id], { attachments: ['javascript:alert(1)'] })).expect(400);
+      const res = await post(
+        buildTask([member.id], { attachments: ['javascript:alert(1)'] }),
+      ).expect(400);
       expect(res.body).toEqual({
         message: validationMessages.invalidAttachment,
         errors: [{ path: 'attachments', message: validationMessages.invalidAttachment }],
@@ -427,30 +448,43 @@ describe(`tasks API (${ENGINE})`, () => {
       });
     });
 
-    it.each(['2026-02-30', '2025-13-01', 'tomorrow', '2026-02-28T25:00:00Z', '2026-01-01'.padEnd(41, '0')])(
-      'rejects the invalid due date %j',
-      async (dueDate) => {
-        const res = await post(buildTask([member.id], { dueDate })).expect(400);
-        expect(res.body).toEqual({
-          message: validationMessages.dueDateInvalid,
-          errors: [{ path: 'dueDate', message: validationMessages.dueDateInvalid }],
-        });
-      },
-    );
+    it.each([
+      '2026-02-30',
+      '2025-13-01',
+      'tomorrow',
+      '2026-02-28T25:00:00Z',
+      '2026-01-01'.padEnd(41, '0'),
+    ])('rejects the invalid due date %j', async (dueDate) => {
+      const res = await post(buildTask([member.id], { dueDate })).expect(400);
+      expect(res.body).toEqual({
+        message: validationMessages.dueDateInvalid,
+        errors: [{ path: 'dueDate', message: validationMessages.dueDateInvalid }],
+      });
+    });
 
     it('accepts a calendar date as midnight UTC, and a past due date', async () => {
       const res = await post(buildTask([member.id], { dueDate: '2020-01-31' })).expect(201);
       expect(res.body.task.dueDate).toBe('2020-01-31T00:00:00.000Z');
-      const offset = await post(buildTask([member.id], { dueDate: '2030-06-01T10:00:00+02:00' })).expect(201);
+      const offset = await post(
+        buildTask([member.id], { dueDate: '2030-06-01T10:00:00+02:00' }),
+      ).expect(201);
       expect(offset.body.task.dueDate).toBe('2030-06-01T08:00:00.000Z');
     });
 
     it('keeps the checklist order and trims item text', async () => {
-      const todoChecklist = [{ text: 'Zeta' }, { text: '  Alpha  ' }, { text: 'Mu' }, { text: 'Beta' }];
+      const todoChecklist = [
+        { text: 'Zeta' },
+        { text: '  Alpha  ' },
+        { text: 'Mu' },
+        { text: 'Beta' },
+      ];
       const res = await post(buildTask([member.id], { todoChecklist })).expect(201);
       const texts = ['Zeta', 'Alpha', 'Mu', 'Beta'];
       expect(res.body.task.todoChecklist.map((item: { text: string }) => item.text)).toEqual(texts);
-      const stored = await ctx.api.get(`/api/tasks/${res.body.task._id}`).set(member.auth).expect(200);
+      const stored = await ctx.api
+        .get(`/api/tasks/${res.body.task._id}`)
+        .set(member.auth)
+        .expect(200);
       expect(stored.body.todoChecklist.map((item: { text: string }) => item.text)).toEqual(texts);
     });
 
@@ -464,7 +498,11 @@ describe(`tasks API (${ENGINE})`, () => {
           ],
         }),
       ).expect(201);
-      expect(one.body.task).toMatchObject({ progress: 33, status: 'In Progress', completedTodoCount: 1 });
+      expect(one.body.task).toMatchObject({
+        progress: 33,
+        status: 'In Progress',
+        completedTodoCount: 1,
+      });
 
       const two = await post(
         buildTask([member.id], {
@@ -475,7 +513,11 @@ describe(`tasks API (${ENGINE})`, () => {
           ],
         }),
       ).expect(201);
-      expect(two.body.task).toMatchObject({ progress: 67, status: 'In Progress', completedTodoCount: 2 });
+      expect(two.body.task).toMatchObject({
+        progress: 67,
+        status: 'In Progress',
+        completedTodoCount: 2,
+      });
 
       const all = await post(
         buildTask([member.id], {
@@ -485,11 +527,19 @@ describe(`tasks API (${ENGINE})`, () => {
           ],
         }),
       ).expect(201);
-      expect(all.body.task).toMatchObject({ progress: 100, status: 'Completed', completedTodoCount: 2 });
+      expect(all.body.task).toMatchObject({
+        progress: 100,
+        status: 'Completed',
+        completedTodoCount: 2,
+      });
     });
 
     it('ignores a status or progress sent by the client', async () => {
-      const res = await post({ ...buildTask([member.id]), status: 'Completed', progress: 100 }).expect(201);
+      const res = await post({
+        ...buildTask([member.id]),
+        status: 'Completed',
+        progress: 100,
+      }).expect(201);
       expect(res.body.task).toMatchObject({ status: 'Pending', progress: 0 });
     });
 
@@ -506,7 +556,10 @@ describe(`tasks API (${ENGINE})`, () => {
 
   describe('PUT /api/tasks/:id', () => {
     const put = (id: string, body: unknown) =>
-      ctx.api.put(`/api/tasks/${id}`).set(admin.auth).send(body as object);
+      ctx.api
+        .put(`/api/tasks/${id}`)
+        .set(admin.auth)
+        .send(body as object);
 
     it('changes only the fields sent', async () => {
       const task = await createTask(ctx, admin, [member.id]);
@@ -549,9 +602,17 @@ describe(`tasks API (${ENGINE})`, () => {
         [{ dueDate: '2026-02-30' }, 'dueDate', validationMessages.dueDateInvalid],
         [{ assignedTo: [] }, 'assignedTo', validationMessages.notAssigned],
         [{ todoChecklist: [] }, 'todoChecklist', validationMessages.todoRequired],
-        [{ todoChecklist: [{ text: ' ' }] }, 'todoChecklist.0.text', validationMessages.todoTextBlank],
+        [
+          { todoChecklist: [{ text: ' ' }] },
+          'todoChecklist.0.text',
+          validationMessages.todoTextBlank,
+        ],
         [{ priority: 'Critical' }, 'priority', validationMessages.invalidPriority],
-        [{ attachments: ['ftp://x.example.com'] }, 'attachments', validationMessages.invalidAttachment],
+        [
+          { attachments: ['ftp://x.example.com'] },
+          'attachments',
+          validationMessages.invalidAttachment,
+        ],
       ];
       for (const [body, path, message] of cases) {
         const res = await put(task._id, body).expect(400);
@@ -586,7 +647,11 @@ describe(`tasks API (${ENGINE})`, () => {
         { _id: draftId, text: 'Draft', completed: true },
         { _id: expect.any(String), text: 'Publish', completed: false },
       ]);
-      expect(merged.body.task).toMatchObject({ progress: 33, status: 'In Progress', completedTodoCount: 1 });
+      expect(merged.body.task).toMatchObject({
+        progress: 33,
+        status: 'In Progress',
+        completedTodoCount: 1,
+      });
 
       const done = await put(task._id, {
         todoChecklist: [
@@ -595,10 +660,18 @@ describe(`tasks API (${ENGINE})`, () => {
           { text: 'Publish', completed: true },
         ],
       }).expect(200);
-      expect(done.body.task).toMatchObject({ progress: 100, status: 'Completed', completedTodoCount: 3 });
+      expect(done.body.task).toMatchObject({
+        progress: 100,
+        status: 'Completed',
+        completedTodoCount: 3,
+      });
 
       const fresh = await put(task._id, { todoChecklist: [{ text: 'Start over' }] }).expect(200);
-      expect(fresh.body.task).toMatchObject({ progress: 0, status: 'Pending', completedTodoCount: 0 });
+      expect(fresh.body.task).toMatchObject({
+        progress: 0,
+        status: 'Pending',
+        completedTodoCount: 0,
+      });
       const stored = await ctx.api.get(`/api/tasks/${task._id}`).set(member.auth).expect(200);
       expect(stored.body).toMatchObject({
         progress: 0,
@@ -616,7 +689,12 @@ describe(`tasks API (${ENGINE})`, () => {
 
       const res = await put(task._id, { assignedTo: [second.id] }).expect(200);
       expect(res.body.task.assignedTo).toEqual([
-        { _id: second.id, name: second.user.name, email: second.email, profileImageUrl: second.user.profileImageUrl },
+        {
+          _id: second.id,
+          name: second.user.name,
+          email: second.email,
+          profileImageUrl: second.user.profileImageUrl,
+        },
       ]);
 
       const gone = await ctx.api.get(`/api/tasks/${task._id}`).set(first.auth).expect(404);
@@ -644,12 +722,26 @@ describe(`tasks API (${ENGINE})`, () => {
       });
       const keep = await createTask(ctx, admin, [member.id]);
       const rowsOf = async (taskId: string) => ({
-        assignees: await ctx.db.selectFrom('task_assignees').select('user_id').where('task_id', '=', taskId).execute(),
-        items: await ctx.db.selectFrom('todo_items').select('id').where('task_id', '=', taskId).execute(),
-        attachments: await ctx.db.selectFrom('attachments').select('id').where('task_id', '=', taskId).execute(),
+        assignees: await ctx.db
+          .selectFrom('task_assignees')
+          .select('user_id')
+          .where('task_id', '=', taskId)
+          .execute(),
+        items: await ctx.db
+          .selectFrom('todo_items')
+          .select('id')
+          .where('task_id', '=', taskId)
+          .execute(),
+        attachments: await ctx.db
+          .selectFrom('attachments')
+          .select('id')
+          .where('task_id', '=', taskId)
+          .execute(),
       });
       const before = await rowsOf(task._id);
-      expect([before.assignees.length, before.items.length, before.attachments.length]).toEqual([2, 2, 2]);
+      expect([before.assignees.length, before.items.length, before.attachments.length]).toEqual([
+        2, 2, 2,
+      ]);
 
       const res = await ctx.api.delete(`/api/tasks/${task._id}`).set(admin.auth).expect(200);
       expect(res.body).toEqual({ message: apiMessages.taskDeleted });
@@ -663,7 +755,9 @@ describe(`tasks API (${ENGINE})`, () => {
 
       // Other tasks keep theirs, and the member's list no longer has the deleted one.
       const kept = await rowsOf(keep._id);
-      expect([kept.assignees.length, kept.items.length, kept.attachments.length]).toEqual([1, 2, 1]);
+      expect([kept.assignees.length, kept.items.length, kept.attachments.length]).toEqual([
+        1, 2, 1,
+      ]);
       const list = await ctx.api.get('/api/tasks').set(other.auth).expect(200);
       expect(ids(list.body.tasks)).not.toContain(task._id);
 
@@ -672,9 +766,15 @@ describe(`tasks API (${ENGINE})`, () => {
     });
 
     it('answers 404 for an unknown or malformed id', async () => {
-      const unknown = await ctx.api.delete(`/api/tasks/${randomUUID()}`).set(admin.auth).expect(404);
+      const unknown = await ctx.api
+        .delete(`/api/tasks/${randomUUID()}`)
+        .set(admin.auth)
+        .expect(404);
       expect(unknown.body).toEqual(notFoundBody);
-      const malformed = await ctx.api.delete('/api/tasks/not-a-task-id').set(admin.auth).expect(404);
+      const malformed = await ctx.api
+        .delete('/api/tasks/not-a-task-id')
+        .set(admin.auth)
+        .expect(404);
       expect(malformed.body).toEqual(notFoundBody);
     });
   });

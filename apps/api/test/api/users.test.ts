@@ -93,7 +93,9 @@ describe(`users API (${ENGINE})`, () => {
 
   describe('GET /api/users', () => {
     it('lists members only, with their fields and no secrets', async () => {
-      const pictured = await signUp(ctx, 'member', { profileImageUrl: 'https://example.com/p.png' });
+      const pictured = await signUp(ctx, 'member', {
+        profileImageUrl: 'https://example.com/p.png',
+      });
       const secondAdmin = await signUp(ctx, 'admin');
       const users = await listUsers();
       const ids = users.map((user) => user._id);
@@ -108,7 +110,12 @@ describe(`users API (${ENGINE})`, () => {
       expectNoSecrets(users, { noTokens: true });
       const listed = users.find((user) => user._id === pictured.id);
       const profile = userOf(pictured.user);
-      expect(listed).toEqual({ ...profile, pendingTasks: 0, inProgressTasks: 0, completedTasks: 0 });
+      expect(listed).toEqual({
+        ...profile,
+        pendingTasks: 0,
+        inProgressTasks: 0,
+        completedTasks: 0,
+      });
     });
 
     it('counts each member’s tasks by status as they move', async () => {
@@ -120,13 +127,22 @@ describe(`users API (${ENGINE})`, () => {
       const doneByStatus = await createTask(ctx, admin, [alice.id, bob.id]);
       const doneByChecklist = await createTask(ctx, admin, [alice.id]);
       const notTheirs = await createTask(ctx, admin, [idle.id]);
-      expect(await countsOf(alice.id)).toEqual({ pendingTasks: 4, inProgressTasks: 0, completedTasks: 0 });
+      expect(await countsOf(alice.id)).toEqual({
+        pendingTasks: 4,
+        inProgressTasks: 0,
+        completedTasks: 0,
+      });
 
       // One of two items ticked: In Progress.
       await ctx.api
         .put(`/api/tasks/${progressing._id}/todo`)
         .set(alice.auth)
-        .send({ todoChecklist: [{ text: 'Draft', completed: true }, { text: 'Review', completed: false }] })
+        .send({
+          todoChecklist: [
+            { text: 'Draft', completed: true },
+            { text: 'Review', completed: false },
+          ],
+        })
         .expect(200);
       await ctx.api
         .put(`/api/tasks/${doneByStatus._id}/status`)
@@ -136,14 +152,31 @@ describe(`users API (${ENGINE})`, () => {
       await ctx.api
         .put(`/api/tasks/${doneByChecklist._id}/todo`)
         .set(alice.auth)
-        .send({ todoChecklist: [{ text: 'Draft', completed: true }, { text: 'Review', completed: true }] })
+        .send({
+          todoChecklist: [
+            { text: 'Draft', completed: true },
+            { text: 'Review', completed: true },
+          ],
+        })
         .expect(200);
       expect((await getTask(progressing._id)).status).toBe('In Progress');
       expect((await getTask(doneByChecklist._id)).status).toBe('Completed');
 
-      expect(await countsOf(alice.id)).toEqual({ pendingTasks: 1, inProgressTasks: 1, completedTasks: 2 });
-      expect(await countsOf(bob.id)).toEqual({ pendingTasks: 1, inProgressTasks: 0, completedTasks: 1 });
-      expect(await countsOf(idle.id)).toEqual({ pendingTasks: 1, inProgressTasks: 0, completedTasks: 0 });
+      expect(await countsOf(alice.id)).toEqual({
+        pendingTasks: 1,
+        inProgressTasks: 1,
+        completedTasks: 2,
+      });
+      expect(await countsOf(bob.id)).toEqual({
+        pendingTasks: 1,
+        inProgressTasks: 0,
+        completedTasks: 1,
+      });
+      expect(await countsOf(idle.id)).toEqual({
+        pendingTasks: 1,
+        inProgressTasks: 0,
+        completedTasks: 0,
+      });
 
       // Back to Pending, and a deleted task no longer counts.
       await ctx.api
@@ -153,9 +186,21 @@ describe(`users API (${ENGINE})`, () => {
         .expect(200);
       await ctx.api.delete(`/api/tasks/${pending._id}`).set(admin.auth).expect(200);
       await ctx.api.delete(`/api/tasks/${notTheirs._id}`).set(admin.auth).expect(200);
-      expect(await countsOf(alice.id)).toEqual({ pendingTasks: 1, inProgressTasks: 1, completedTasks: 1 });
-      expect(await countsOf(bob.id)).toEqual({ pendingTasks: 1, inProgressTasks: 0, completedTasks: 0 });
-      expect(await countsOf(idle.id)).toEqual({ pendingTasks: 0, inProgressTasks: 0, completedTasks: 0 });
+      expect(await countsOf(alice.id)).toEqual({
+        pendingTasks: 1,
+        inProgressTasks: 1,
+        completedTasks: 1,
+      });
+      expect(await countsOf(bob.id)).toEqual({
+        pendingTasks: 1,
+        inProgressTasks: 0,
+        completedTasks: 0,
+      });
+      expect(await countsOf(idle.id)).toEqual({
+        pendingTasks: 0,
+        inProgressTasks: 0,
+        completedTasks: 0,
+      });
     });
 
     it('accepts a trailing slash', async () => {
@@ -213,9 +258,15 @@ describe(`users API (${ENGINE})`, () => {
     it('creates an admin when asked, who can use admin routes', async () => {
       const body = buildUser({ role: 'admin', profileImageUrl: 'https://example.com/boss.png' });
       const res = await ctx.api.post('/api/users/').set(admin.auth).send(body).expect(201);
-      expect(res.body).toMatchObject({ role: 'admin', profileImageUrl: 'https://example.com/boss.png' });
+      expect(res.body).toMatchObject({
+        role: 'admin',
+        profileImageUrl: 'https://example.com/boss.png',
+      });
       const session = await login(body.email, body.password).expect(200);
-      await ctx.api.get('/api/users').set({ Authorization: `Bearer ${session.body.token}` }).expect(200);
+      await ctx.api
+        .get('/api/users')
+        .set({ Authorization: `Bearer ${session.body.token}` })
+        .expect(200);
     });
 
     it('refuses a taken e-mail with 409, whatever its case', async () => {
@@ -238,7 +289,11 @@ describe(`users API (${ENGINE})`, () => {
         [{ password: 'short' }, 'password', validationMessages.passwordTooShort],
         [{ password: 'p'.repeat(129) }, 'password', validationMessages.passwordTooLong],
         [{ role: 'owner' }, 'role', validationMessages.invalidRole],
-        [{ profileImageUrl: 'javascript:alert(1)' }, 'profileImageUrl', validationMessages.invalidImageUrl],
+        [
+          { profileImageUrl: 'javascript:alert(1)' },
+          'profileImageUrl',
+          validationMessages.invalidImageUrl,
+        ],
       ];
       for (const [override, path, message] of cases) {
         const body = buildUser(override);
@@ -359,7 +414,11 @@ describe(`users API (${ENGINE})`, () => {
         [{ email: 'a@b' }, 'email', validationMessages.invalidEmail],
         [{ role: 'root' }, 'role', validationMessages.invalidRole],
         [{ password: '1234567' }, 'password', validationMessages.passwordTooShort],
-        [{ profileImageUrl: 'ftp://example.com/x.png' }, 'profileImageUrl', validationMessages.invalidImageUrl],
+        [
+          { profileImageUrl: 'ftp://example.com/x.png' },
+          'profileImageUrl',
+          validationMessages.invalidImageUrl,
+        ],
       ];
       for (const [body, path, message] of cases) {
         const res = await edit(target.id, body).expect(400);
@@ -408,7 +467,10 @@ describe(`users API (${ENGINE})`, () => {
       await ctx.api.get('/api/tasks').set(leaving.auth).expect(401);
 
       // Their e-mail is free again.
-      await ctx.api.post('/api/auth/register').send(buildUser({ email: leaving.email })).expect(201);
+      await ctx.api
+        .post('/api/auth/register')
+        .send(buildUser({ email: leaving.email }))
+        .expect(201);
     });
 
     it('keeps the tasks an admin created when that admin is deleted', async () => {
@@ -506,14 +568,20 @@ describe(`users API (${ENGINE})`, () => {
         .send({ role: 'member' })
         .expect(200);
       expect(demoted.body.role).toBe('member');
-      const selfDelete = await ctx.api.delete(`/api/users/${second.id}`).set(second.auth).expect(409);
+      const selfDelete = await ctx.api
+        .delete(`/api/users/${second.id}`)
+        .set(second.auth)
+        .expect(409);
       expect(selfDelete.body).toEqual(lastAdmin);
 
       // Two admins again: one may delete the other (or themself).
       const third = await signUp(ctx, 'admin');
       await ctx.api.delete(`/api/users/${second.id}`).set(second.auth).expect(200);
       await ctx.api.get('/api/users').set(second.auth).expect(401);
-      const finalRemove = await ctx.api.delete(`/api/users/${third.id}`).set(third.auth).expect(409);
+      const finalRemove = await ctx.api
+        .delete(`/api/users/${third.id}`)
+        .set(third.auth)
+        .expect(409);
       expect(finalRemove.body).toEqual(lastAdmin);
     });
   });

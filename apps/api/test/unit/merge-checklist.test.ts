@@ -9,7 +9,11 @@ const existing = [
 
 describe('checklist update rule', () => {
   it('keeps the state and id of items whose text matches, new items start open', () => {
-    const merged = mergeChecklist(existing, [{ text: 'Review' }, { text: 'Draft' }, { text: 'Ship' }]);
+    const merged = mergeChecklist(existing, [
+      { text: 'Review' },
+      { text: 'Draft' },
+      { text: 'Ship' },
+    ]);
     expect(merged.map(({ text, completed }) => ({ text, completed }))).toEqual([
       { text: 'Review', completed: false },
       { text: 'Draft', completed: true },

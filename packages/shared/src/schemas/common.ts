@@ -19,7 +19,8 @@ export function isSafeWebLink(value: string): boolean {
   const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
   // "localhost:3000" parses as a scheme; treat host:port as a bare link.
   const bareHostPort = scheme !== undefined && /^[a-z0-9.-]+:\d+(\/|$)/i.test(value);
-  if (scheme !== undefined && !bareHostPort && scheme !== 'http' && scheme !== 'https') return false;
+  if (scheme !== undefined && !bareHostPort && scheme !== 'http' && scheme !== 'https')
+    return false;
   try {
     const url = new URL(scheme === undefined || bareHostPort ? `https://${value}` : value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;

@@ -27,7 +27,8 @@ export const todoItemInputSchema = z.object({
 });
 export type TodoItemInput = z.infer<typeof todoItemInputSchema>;
 
-const DUE_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DUE_DATE_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 function isValidDueDate(value: string): boolean {
   const match = DUE_DATE_PATTERN.exec(value);

@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('users_role_idx').on('users').columns(['role', 'created_at']).execute();
+  await db.schema
+    .createIndex('users_role_idx')
+    .on('users')
+    .columns(['role', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('tasks')
@@ -38,7 +42,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('tasks_created_idx').on('tasks').columns(['created_at', 'id']).execute();
+  await db.schema
+    .createIndex('tasks_created_idx')
+    .on('tasks')
+    .columns(['created_at', 'id'])
+    .execute();
   await db.schema
     .createIndex('tasks_status_created_idx')
     .on('tasks')
