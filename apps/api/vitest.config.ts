@@ -38,6 +38,7 @@ export default defineConfig({
   test: {
     reporters: ['default', 'json'],
     outputFile: { json: '../../.test-results/api.json' },
+    setupFiles: ['test/setup/no-console-errors.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
