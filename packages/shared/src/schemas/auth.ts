@@ -5,7 +5,7 @@ import {
   nameSchema,
   newPasswordSchema,
   profileImageUrlSchema,
-  sendsAnyOf,
+  sendsAnyField,
 } from './common.js';
 import { userSchema } from './user.js';
 
@@ -37,7 +37,7 @@ export const updateProfileSchema = z
     currentPassword: z.string().max(1024).optional(),
     newPassword: newPasswordSchema.optional(),
   })
-  .refine(sendsAnyOf(['name', 'profileImageUrl', 'newPassword']), { error: m.nothingToUpdate })
+  .refine(sendsAnyField(['currentPassword']), { error: m.nothingToUpdate })
   .refine((value) => value.newPassword === undefined || !!value.currentPassword, {
     error: m.currentPasswordRequired,
     path: ['currentPassword'],

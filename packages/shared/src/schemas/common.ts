@@ -74,7 +74,11 @@ export const nameSchema = z
 export const roleSchema = z.enum(['admin', 'member'], { error: m.invalidRole });
 export type Role = z.infer<typeof roleSchema>;
 
-/** For partial updates: true when at least one of `fields` was sent (null counts, it clears). */
-export function sendsAnyOf(fields: readonly string[]) {
-  return (value: Record<string, unknown>) => fields.some((field) => value[field] !== undefined);
+/**
+ * For partial updates: true when at least one field other than `ignored` was sent (null counts,
+ * it clears). Unknown keys are already stripped, so every field of the schema counts by itself.
+ */
+export function sendsAnyField(ignored: readonly string[] = []) {
+  return (value: Record<string, unknown>) =>
+    Object.entries(value).some(([key, field]) => field !== undefined && !ignored.includes(key));
 }

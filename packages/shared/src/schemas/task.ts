@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
-import { idSchema, isSafeWebLink, isoDateTime, sendsAnyOf } from './common.js';
+import { idSchema, isSafeWebLink, isoDateTime, sendsAnyField } from './common.js';
 
 export const TASK_PRIORITIES = ['Low', 'Medium', 'High'] as const;
 export const TASK_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
@@ -98,18 +98,17 @@ export type CreateTaskInput = z.input<typeof createTaskSchema>;
 export type CreateTaskData = z.output<typeof createTaskSchema>;
 
 /** An update may send any subset of the fields; each one sent obeys the create rules. */
-const updateTaskFields = {
-  title: createTaskSchema.shape.title.optional(),
-  description: createTaskSchema.shape.description.optional(),
-  dueDate: dueDateSchema.optional(),
-  assignedTo: assignedToSchema.optional(),
-  todoChecklist: todoChecklistSchema.optional(),
-  priority: prioritySchema.optional(),
-  attachments: attachmentsSchema.optional(),
-};
 export const updateTaskSchema = z
-  .object(updateTaskFields)
-  .refine(sendsAnyOf(Object.keys(updateTaskFields)), {
+  .object({
+    title: createTaskSchema.shape.title.optional(),
+    description: createTaskSchema.shape.description.optional(),
+    dueDate: dueDateSchema.optional(),
+    assignedTo: assignedToSchema.optional(),
+    todoChecklist: todoChecklistSchema.optional(),
+    priority: prioritySchema.optional(),
+    attachments: attachmentsSchema.optional(),
+  })
+  .refine(sendsAnyField(), {
     error: m.nothingToUpdate,
   });
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;

@@ -7,7 +7,7 @@ import {
   newPasswordSchema,
   profileImageUrlSchema,
   roleSchema,
-  sendsAnyOf,
+  sendsAnyField,
 } from './common.js';
 
 export const userSchema = z.object({
@@ -45,7 +45,7 @@ export const updateUserSchema = z
     password: newPasswordSchema.optional(),
     profileImageUrl: profileImageUrlSchema,
   })
-  .refine(sendsAnyOf(['name', 'email', 'role', 'password', 'profileImageUrl']), {
+  .refine(sendsAnyField(), {
     error: m.nothingToUpdate,
   });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
