@@ -50,6 +50,7 @@ export async function listTaskRows(
 }
 
 export interface TaskCounts {
+  total: number;
   byStatus: Record<TaskStatus, number>;
   byPriority: Record<TaskPriority, number>;
 }
@@ -61,10 +62,12 @@ export async function countTasks(db: Kysely<Database>, scope: TaskScope): Promis
     .groupBy(['tasks.status', 'tasks.priority'])
     .execute();
   const counts: TaskCounts = {
+    total: 0,
     byStatus: { Pending: 0, 'In Progress': 0, Completed: 0 },
     byPriority: { Low: 0, Medium: 0, High: 0 },
   };
   for (const row of rows) {
+    counts.total += Number(row.count);
     counts.byStatus[row.status] += Number(row.count);
     counts.byPriority[row.priority] += Number(row.count);
   }

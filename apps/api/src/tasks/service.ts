@@ -78,17 +78,17 @@ export class TaskService {
 
   async list(user: RequestUser, status?: TaskStatus): Promise<TaskListResponse> {
     const scope = scopeFor(user);
-    const [rows, { byStatus: counts }] = await Promise.all([
+    const [rows, { total, byStatus }] = await Promise.all([
       listTaskRows(this.db, scope, { status }),
       countTasks(this.db, scope),
     ]);
     return {
       tasks: await hydrateTasks(this.db, rows),
       statusSummary: {
-        all: counts.Pending + counts['In Progress'] + counts.Completed,
-        pendingTasks: counts.Pending,
-        inProgressTasks: counts['In Progress'],
-        completedTasks: counts.Completed,
+        all: total,
+        pendingTasks: byStatus.Pending,
+        inProgressTasks: byStatus['In Progress'],
+        completedTasks: byStatus.Completed,
       },
     };
   }
@@ -214,12 +214,11 @@ export class TaskService {
 
   /** Dashboard figures, counted with SQL aggregates; `scope` picks whose tasks. */
   async dashboard(scope: TaskScope): Promise<DashboardResponse> {
-    const [{ byStatus, byPriority }, overdue, recentRows] = await Promise.all([
+    const [{ total, byStatus, byPriority }, overdue, recentRows] = await Promise.all([
       countTasks(this.db, scope),
       countOverdueTasks(this.db, scope, new Date().toISOString()),
       listTaskRows(this.db, scope, { limit: 10 }),
     ]);
-    const total = byStatus.Pending + byStatus['In Progress'] + byStatus.Completed;
     return {
       statistics: {
         totalTasks: total,
