@@ -1,9 +1,12 @@
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 export default defineConfig({
-  plugins: [react()],
-  resolve: { conditions: ['source'] },
+  plugins: [react(), tailwindcss()],
+  // 'source' reads packages/shared from its TypeScript; the defaults keep axios & co. on their browser builds.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  build: { sourcemap: true },
   server: {
     // `pnpm dev`: the API runs on 8000; the dev server forwards /api to it.
     proxy: { '/api': 'http://localhost:8000' },

@@ -1,0 +1,48 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { SideMenu } from './side-menu';
+
+/**
+ * The signed-in frame: top bar with the logo, the side menu from 1080 px up, and under 1080 px
+ * the menu behind a hamburger button.
+ */
+export function DashboardLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4">
+        <button
+          type="button"
+          onClick={() => setMenuOpen((open) => !open)}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          className="rounded p-1.5 text-slate-800 hover:bg-slate-100 min-[1080px]:hidden"
+        >
+          {menuOpen ? <X size={22} aria-hidden /> : <Menu size={22} aria-hidden />}
+        </button>
+        <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <img src="/favicon.svg" alt="" width={24} height={24} />
+          Task Manager
+        </p>
+      </header>
+      {menuOpen && (
+        <div
+          id="mobile-menu"
+          className="fixed inset-x-0 top-14 bottom-0 z-20 w-64 border-r border-slate-200 shadow-lg min-[1080px]:hidden"
+        >
+          <SideMenu onNavigate={() => setMenuOpen(false)} />
+        </div>
+      )}
+      <div className="flex">
+        <aside className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-64 shrink-0 border-r border-slate-200 min-[1080px]:block">
+          <SideMenu />
+        </aside>
+        <main className="min-w-0 flex-1 px-4 py-5 md:px-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Spinner } from '../components/ui/feedback';
+import { homePathFor, paths, type Role } from '../config/paths';
+import { useSession } from '../lib/session';
+
+/**
+ * Nobody signed in goes to /login; someone whose role is not allowed goes to their own dashboard
+ * (the spec's original declared roles but never checked them).
+ */
+export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+  const { user, loading } = useSession();
+  const location = useLocation();
+  if (loading) return <Spinner label="Loading..." />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  const isAdmin = user.role === 'admin';
+  if ((role === 'admin') !== isAdmin) return <Navigate to={homePathFor(user.role)} replace />;
+  return <>{children}</>;
+}
+
+/** Sign-in and sign-up: someone already signed in goes to their dashboard. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { user, loading } = useSession();
+  if (loading) return <Spinner label="Loading..." />;
+  if (user) return <Navigate to={homePathFor(user.role)} replace />;
+  return <>{children}</>;
+}
+
+/** `/`: a loader while the session loads, then /login or the role's dashboard. */
+export function RootRedirect() {
+  const { user, loading } = useSession();
+  if (loading) return <Spinner label="Loading..." />;
+  return <Navigate to={user ? homePathFor(user.role) : paths.login} replace />;
+}

@@ -1,0 +1,26 @@
+const statusColours: Record<string, string> = {
+  Pending: 'bg-violet-100 text-violet-800 border-violet-200',
+  'In Progress': 'bg-cyan-100 text-cyan-800 border-cyan-200',
+  Completed: 'bg-green-100 text-green-800 border-green-200',
+};
+
+const priorityColours: Record<string, string> = {
+  Low: 'bg-green-100 text-green-800 border-green-200',
+  Medium: 'bg-orange-100 text-orange-800 border-orange-200',
+  High: 'bg-red-100 text-red-800 border-red-200',
+};
+
+const GREY = 'bg-slate-100 text-slate-700 border-slate-200';
+const base = 'inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium';
+
+/** Pending purple, In Progress cyan, Completed green, anything else grey (spec section 4). */
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`${base} ${statusColours[status] ?? GREY}`}>{status}</span>;
+}
+
+/** Low green, Medium orange, High red. */
+export function PriorityBadge({ priority }: { priority: string }) {
+  return (
+    <span className={`${base} ${priorityColours[priority] ?? GREY}`}>{priority} Priority</span>
+  );
+}

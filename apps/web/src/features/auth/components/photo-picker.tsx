@@ -1,0 +1,83 @@
+import { Trash2, Upload, User } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+
+/** The round profile-photo picker of sign-up: image files only, with a remove button. */
+export function PhotoPicker({
+  file,
+  onChange,
+  onReject,
+}: {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  onReject: (message: string) => void;
+}) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  // The preview URL lives as long as the chosen file; revoke it so the blob is freed.
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function choose(chosen: File | undefined) {
+    if (!chosen) return;
+    if (!chosen.type.startsWith('image/')) {
+      onReject('Please choose an image file.');
+      return;
+    }
+    onChange(chosen);
+  }
+
+  return (
+    <div className="flex justify-center">
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        aria-label="Profile photo"
+        onChange={(event) => {
+          choose(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      <div className="relative">
+        {preview ? (
+          <img
+            src={preview}
+            alt="Chosen profile photo"
+            className="h-20 w-20 rounded-full object-cover"
+          />
+        ) : (
+          <div className="flex h-20 w-20 items-center justify-center rounded-full bg-blue-100 text-blue-700">
+            <User size={36} aria-hidden />
+          </div>
+        )}
+        {file ? (
+          <button
+            type="button"
+            onClick={() => onChange(null)}
+            aria-label="Remove photo"
+            className="absolute -right-1 -bottom-1 flex h-8 w-8 items-center justify-center rounded-full bg-red-700 text-white"
+          >
+            <Trash2 size={16} aria-hidden />
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={() => input.current?.click()}
+            aria-label="Upload profile photo"
+            className="absolute -right-1 -bottom-1 flex h-8 w-8 items-center justify-center rounded-full bg-blue-700 text-white"
+          >
+            <Upload size={16} aria-hidden />
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** Being built (issue 3). */
+export function UserDashboardPage() {
+  return <h1 className="text-xl font-semibold">UserDashboardPage</h1>;
+}

@@ -1,0 +1,4 @@
+/** Being built (issue 3). */
+export function TeamMembersPage() {
+  return <h1 className="text-xl font-semibold">TeamMembersPage</h1>;
+}

@@ -1,0 +1,43 @@
+import dayjs from 'dayjs';
+import advancedFormat from 'dayjs/plugin/advancedFormat';
+
+dayjs.extend(advancedFormat);
+
+/** Dates as 'Do MMM YYYY' (1st Jan 2025); 'N/A' when missing or not a date. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const date = dayjs(value);
+  return date.isValid() ? date.format('Do MMM YYYY') : 'N/A';
+}
+
+/** Today's date for the dashboard heading, e.g. 'Monday 23rd Nov 2026'. */
+export function formatToday(now: Date = new Date()): string {
+  return dayjs(now).format('dddd Do MMM YYYY');
+}
+
+/**
+ * Thousands separated by commas, the decimal part kept, '' for null or anything not numeric
+ * (spec section 5).
+ */
+export function formatNumber(value: unknown): string {
+  if (value === null || value === undefined || value === '' || typeof value === 'boolean')
+    return '';
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return '';
+  const [whole, fraction] = String(number).split('.');
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/** Greeting by hour: before 12 Morning, before 17 Afternoon, before 20 Evening, else Night. */
+export function greetingFor(hour: number): string {
+  if (hour < 12) return 'Good Morning';
+  if (hour < 17) return 'Good Afternoon';
+  if (hour < 20) return 'Good Evening';
+  return 'Good Night';
+}
+
+/** An attachment link opens as typed when it has a scheme, otherwise as https://. */
+export function toHref(link: string): string {
+  return /^https?:\/\//i.test(link) ? link : `https://${link}`;
+}

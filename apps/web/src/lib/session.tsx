@@ -1,0 +1,98 @@
+import type { User } from '@task-manager/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { api, getStoredToken, setUnauthorizedHandler, statusOf, TOKEN_KEY } from './api-client';
+
+export const profileQueryKey = ['auth', 'profile'] as const;
+
+async function fetchProfile(): Promise<User | null> {
+  if (!getStoredToken()) return null;
+  try {
+    const { data } = await api.get<User>('/api/auth/profile');
+    return data;
+  } catch (error) {
+    if (statusOf(error) !== 401) throw error;
+    // The stored token is expired or revoked: forget it and say so once.
+    localStorage.removeItem(TOKEN_KEY);
+    toast.error('Session expired, please log in again', { id: 'session-expired' });
+    return null;
+  }
+}
+
+interface Session {
+  user: User | null;
+  loading: boolean;
+  /** After sign-in or sign-up: keep the token and the user. */
+  signIn: (token: string, user: User) => void;
+  /** Logout: forget everything stored and go to the sign-in page. */
+  signOut: () => void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const profile = useQuery({
+    queryKey: profileQueryKey,
+    queryFn: fetchProfile,
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  const clear = useCallback(() => {
+    try {
+      localStorage.clear();
+    } catch {
+      // Storage can be unavailable (private mode); the in-memory session is cleared anyway.
+    }
+    queryClient.cancelQueries();
+    queryClient.removeQueries();
+    queryClient.setQueryData(profileQueryKey, null);
+  }, [queryClient]);
+
+  const signOut = useCallback(() => {
+    clear();
+    navigate(paths.login, { replace: true });
+  }, [clear, navigate]);
+
+  const signIn = useCallback(
+    (token: string, user: User) => {
+      localStorage.setItem(TOKEN_KEY, token);
+      queryClient.removeQueries();
+      queryClient.setQueryData(profileQueryKey, user);
+    },
+    [queryClient],
+  );
+
+  // Any 401 outside sign-in means the token is dead: end the session (the guards go to /login).
+  useEffect(() => {
+    setUnauthorizedHandler(signOut);
+    return () => setUnauthorizedHandler(null);
+  }, [signOut]);
+
+  const profileError = profile.error;
+  useEffect(() => {
+    if (profileError) toast.error('Failed to fetch user details', { id: 'profile-failed' });
+  }, [profileError]);
+
+  const value = useMemo<Session>(
+    () => ({
+      user: profile.data ?? null,
+      loading: profile.isPending,
+      signIn,
+      signOut,
+    }),
+    [profile.data, profile.isPending, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+
+describe('the jsdom test setup', () => {
+  it('answers matchMedia queries with "no match"', () => {
+    const query = window.matchMedia('(min-width: 1080px)');
+    expect(query.matches).toBe(false);
+    expect(query.media).toBe('(min-width: 1080px)');
+  });
+
+  it('provides the jest-dom matchers', () => {
+    const button = document.createElement('button');
+    button.textContent = 'LOGIN';
+    document.body.append(button);
+    expect(button).toBeInTheDocument();
+    expect(button).toHaveTextContent('LOGIN');
+    button.remove();
+    expect(button).not.toBeInTheDocument();
+  });
+});
