@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.test-results');
 /** Every vitest run that must report, by the name of its JSON file. */
-const expectedReports = ['shared', 'api'];
+const expectedReports = ['shared', 'api', 'web'];
 
 fs.rmSync(resultsDir, { recursive: true, force: true });
 const turbo = spawnSync('turbo', ['run', 'test', '--concurrency=1', ...process.argv.slice(2)], {

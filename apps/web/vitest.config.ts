@@ -1,0 +1,39 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two suites: `web-unit` renders components in jsdom; `web-e2e` drives the built app in a real
+ * Chromium against the real API process (see e2e/support). The e2e files run one at a time: each
+ * starts its own server and browser, and a slow CI machine must not time them out.
+ */
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    reporters: ['default', 'json'],
+    outputFile: { json: '../../.test-results/web.json' },
+    projects: [
+      {
+        extends: true as const,
+        test: {
+          name: 'web-unit',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true as const,
+        test: {
+          name: 'web-e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
