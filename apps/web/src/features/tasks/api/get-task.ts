@@ -1,0 +1,17 @@
+import type { Task } from '@task-manager/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { taskKeys } from './task-keys';
+
+export async function getTask(id: string): Promise<Task> {
+  const { data } = await api.get<Task>(`/api/tasks/${encodeURIComponent(id)}`);
+  return data;
+}
+
+export function taskQueryOptions(id: string) {
+  return queryOptions({ queryKey: taskKeys.detail(id), queryFn: () => getTask(id) });
+}
+
+export function useTask(id: string | undefined) {
+  return useQuery({ ...taskQueryOptions(id ?? ''), enabled: !!id });
+}
