@@ -76,8 +76,8 @@ export function createApp({ db, config, logger }: AppDeps): express.Express {
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          // Profile photos may be any http(s) link a user gave.
-          'img-src': ["'self'", 'data:', 'https:', 'http:'],
+          // Profile photos may be any http(s) link a user gave; blob: previews a photo before upload.
+          'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
           'object-src': ["'none'"],
           'base-uri': ["'none'"],
           'frame-ancestors': ["'none'"],
