@@ -44,7 +44,16 @@ export const updateProfileSchema = z
   });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
-export const authResponseSchema = userSchema.extend({ token: z.string() });
+export const authResponseSchema = userSchema
+  .extend({
+    token: z.string().meta({ description: 'A JWT: send it as `Authorization: Bearer <token>`' }),
+  })
+  .meta({ id: 'AuthResponse', description: 'The signed-in user and a fresh token.' });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export const imageUploadResponseSchema = z.object({ imageUrl: z.string() });
+export const imageUploadResponseSchema = z
+  .object({
+    imageUrl: z.string().meta({ description: 'Absolute link to the stored image' }),
+  })
+  .meta({ id: 'ImageUploadResponse', description: 'Where the uploaded image is served.' });
+export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;

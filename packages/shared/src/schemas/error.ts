@@ -1,9 +1,21 @@
 import { z } from 'zod';
 
-export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
-export const errorResponseSchema = z.object({
-  message: z.string(),
-  errors: z.array(fieldErrorSchema).optional(),
-});
+export const fieldErrorSchema = z
+  .object({
+    path: z
+      .string()
+      .meta({ description: 'The field, dot-separated for nested ones ("" for the body)' }),
+    message: z.string(),
+  })
+  .meta({ id: 'FieldError', description: 'One problem with one field of the input.' });
+export const errorResponseSchema = z
+  .object({
+    message: z.string().meta({ description: 'What went wrong, fit to show to a person' }),
+    errors: z
+      .array(fieldErrorSchema)
+      .optional()
+      .meta({ description: 'Validation errors only: every problem found, first one first' }),
+  })
+  .meta({ id: 'ErrorResponse', description: 'Every error answer (4xx and 5xx).' });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -5,8 +5,12 @@ import { idSchema, isSafeWebLink, isoDateTime, sendsAnyField } from './common.js
 export const TASK_PRIORITIES = ['Low', 'Medium', 'High'] as const;
 export const TASK_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
 
-export const prioritySchema = z.enum(TASK_PRIORITIES, { error: m.invalidPriority });
-export const statusSchema = z.enum(TASK_STATUSES, { error: m.invalidStatus });
+export const prioritySchema = z
+  .enum(TASK_PRIORITIES, { error: m.invalidPriority })
+  .meta({ id: 'TaskPriority' });
+export const statusSchema = z
+  .enum(TASK_STATUSES, { error: m.invalidStatus })
+  .meta({ id: 'TaskStatus', description: 'Follows the checklist: see `progress`.' });
 export type TaskPriority = z.infer<typeof prioritySchema>;
 export type TaskStatus = z.infer<typeof statusSchema>;
 
@@ -126,51 +130,77 @@ export const taskListQuerySchema = z.object({
     .transform((value) => (value === '' || value === 'All' ? undefined : value)),
 });
 
-export const todoItemSchema = z.object({
-  _id: z.string(),
-  text: z.string(),
-  completed: z.boolean(),
-});
+export const todoItemSchema = z
+  .object({
+    _id: z.string().meta({ description: 'The item id (a UUID), kept while its text stays' }),
+    text: z.string(),
+    completed: z.boolean(),
+  })
+  .meta({ id: 'TodoItem', description: 'One checklist item.' });
 export type TodoItem = z.infer<typeof todoItemSchema>;
 
-export const assigneeSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  profileImageUrl: z.string().nullable(),
-});
+export const assigneeSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    profileImageUrl: z.string().nullable(),
+  })
+  .meta({ id: 'Assignee', description: 'A user a task is assigned to.' });
 export type Assignee = z.infer<typeof assigneeSchema>;
 
-export const taskSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  priority: prioritySchema,
-  status: statusSchema,
-  progress: z.number().int().min(0).max(100),
-  dueDate: isoDateTime,
-  createdBy: z.string().nullable(),
-  assignedTo: z.array(assigneeSchema),
-  todoChecklist: z.array(todoItemSchema),
-  attachments: z.array(z.string()),
-  completedTodoCount: z.number().int(),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-});
+export const taskSchema = z
+  .object({
+    _id: z.string().meta({ description: 'The task id (a UUID)' }),
+    title: z.string(),
+    description: z.string(),
+    priority: prioritySchema,
+    status: statusSchema,
+    progress: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .meta({ description: 'round(completed items / items × 100)' }),
+    dueDate: isoDateTime,
+    createdBy: z
+      .string()
+      .nullable()
+      .meta({ description: 'Id of the admin who created it; null once that user is deleted' }),
+    assignedTo: z.array(assigneeSchema).meta({ description: 'In the order they were assigned' }),
+    todoChecklist: z.array(todoItemSchema),
+    attachments: z.array(z.string()).meta({ description: 'Web links, in the order given' }),
+    completedTodoCount: z.number().int(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .meta({ id: 'Task', description: 'A task with its assignees, checklist and attachments.' });
 export type Task = z.infer<typeof taskSchema>;
 
-export const statusSummarySchema = z.object({
-  all: z.number().int(),
-  pendingTasks: z.number().int(),
-  inProgressTasks: z.number().int(),
-  completedTasks: z.number().int(),
-});
+export const statusSummarySchema = z
+  .object({
+    all: z.number().int(),
+    pendingTasks: z.number().int(),
+    inProgressTasks: z.number().int(),
+    completedTasks: z.number().int(),
+  })
+  .meta({
+    id: 'StatusSummary',
+    description: 'Counts of every task the caller can see, whatever the status filter.',
+  });
 
-export const taskListResponseSchema = z.object({
-  tasks: z.array(taskSchema),
-  statusSummary: statusSummarySchema,
-});
+export const taskListResponseSchema = z
+  .object({
+    tasks: z.array(taskSchema).meta({ description: 'Newest first, filtered by `status`' }),
+    statusSummary: statusSummarySchema,
+  })
+  .meta({ id: 'TaskList' });
 export type TaskListResponse = z.infer<typeof taskListResponseSchema>;
 
-export const taskMutationResponseSchema = z.object({ message: z.string(), task: taskSchema });
-export const messageResponseSchema = z.object({ message: z.string() });
+export const taskMutationResponseSchema = z
+  .object({ message: z.string(), task: taskSchema })
+  .meta({ id: 'TaskMutationResponse', description: 'A confirmation and the task as it now is.' });
+export type TaskMutationResponse = z.infer<typeof taskMutationResponseSchema>;
+export const messageResponseSchema = z
+  .object({ message: z.string() })
+  .meta({ id: 'MessageResponse', description: 'A confirmation, e.g. of a deletion.' });

@@ -10,22 +10,33 @@ import {
   sendsAnyField,
 } from './common.js';
 
-export const userSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: roleSchema,
-  profileImageUrl: z.string().nullable(),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-});
+export const userSchema = z
+  .object({
+    _id: z.string().meta({ description: 'The user id (a UUID)' }),
+    name: z.string(),
+    email: z.string(),
+    role: roleSchema,
+    profileImageUrl: z.string().nullable().meta({ description: 'Link to the photo; null: none' }),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .meta({ id: 'User', description: 'A user, as every endpoint shows one (never a password).' });
 export type User = z.infer<typeof userSchema>;
 
-export const userWithTaskCountsSchema = userSchema.extend({
-  pendingTasks: z.number().int(),
-  inProgressTasks: z.number().int(),
-  completedTasks: z.number().int(),
-});
+export const userWithTaskCountsSchema = userSchema
+  .extend({
+    pendingTasks: z.number().int(),
+    inProgressTasks: z.number().int(),
+    completedTasks: z.number().int(),
+  })
+  .meta({
+    id: 'UserWithTaskCounts',
+    description: 'A member with the number of tasks assigned to them, by status.',
+  });
+
+export const userListResponseSchema = z
+  .array(userWithTaskCountsSchema)
+  .meta({ id: 'UserList', description: 'Every member (not the admins), by name.' });
 export type UserWithTaskCounts = z.infer<typeof userWithTaskCountsSchema>;
 
 export const createUserSchema = z.object({
