@@ -1,5 +1,5 @@
 import { Trash2, Upload, User } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 
 /** The round profile-photo picker of sign-up: image files only, with a remove button. */
 export function PhotoPicker({
@@ -14,14 +14,14 @@ export function PhotoPicker({
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const shown = file ? preview : null;
 
-  // The preview URL lives as long as the chosen file; revoke it so the blob is freed.
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  // One object URL per chosen file, freed when the photo is replaced or removed.
+  function select(chosen: File | null) {
+    if (preview) URL.revokeObjectURL(preview);
+    setPreview(chosen ? URL.createObjectURL(chosen) : null);
+    onChange(chosen);
+  }
 
   function choose(chosen: File | undefined) {
     if (!chosen) return;
@@ -29,7 +29,7 @@ export function PhotoPicker({
       onReject('Please choose an image file.');
       return;
     }
-    onChange(chosen);
+    select(chosen);
   }
 
   return (
@@ -47,9 +47,9 @@ export function PhotoPicker({
         }}
       />
       <div className="relative">
-        {preview ? (
+        {shown ? (
           <img
-            src={preview}
+            src={shown}
             alt="Chosen profile photo"
             className="h-20 w-20 rounded-full object-cover"
           />
@@ -61,7 +61,7 @@ export function PhotoPicker({
         {file ? (
           <button
             type="button"
-            onClick={() => onChange(null)}
+            onClick={() => select(null)}
             aria-label="Remove photo"
             className="absolute -right-1 -bottom-1 flex h-8 w-8 items-center justify-center rounded-full bg-red-700 text-white"
           >
