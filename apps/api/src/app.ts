@@ -16,6 +16,7 @@ import { createTokenService } from './auth/tokens.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/tables.js';
 import { NotFound } from './errors.js';
+import { healthRoutes } from './health/routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { createAuthLimiter } from './http/rate-limit.js';
 import { imageRoutes, imageUploadRoutes } from './images/routes.js';
@@ -29,10 +30,17 @@ export interface AppDeps {
   db: Kysely<Database>;
   config: AppConfig;
   logger: Logger;
+  /** True once the server has begun to shut down: readiness then answers 503. */
+  isShuttingDown?: () => boolean;
 }
 
 /** Builds the Express app: no ports, no process.env (see server.ts for those). */
-export function createApp({ db, config, logger }: AppDeps): express.Express {
+export function createApp({
+  db,
+  config,
+  logger,
+  isShuttingDown = () => false,
+}: AppDeps): express.Express {
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   const hasher = createPasswordHasher(config.bcryptCost);
   const users = new UserService(db, hasher);
@@ -55,6 +63,8 @@ export function createApp({ db, config, logger }: AppDeps): express.Express {
   app.use(
     pinoHttp({
       logger,
+      // Probes come every few seconds; a failing readiness check logs its own warning.
+      autoLogging: { ignore: (req) => /^\/api\/(health|ready)(\?|$)/.test(req.url ?? '') },
       genReqId: (req, res) => {
         const id = randomUUID();
         res.setHeader('X-Request-Id', id);
@@ -104,6 +114,7 @@ export function createApp({ db, config, logger }: AppDeps): express.Express {
   );
   app.use('/api', express.json({ limit: '1mb' }));
 
+  app.use('/api', healthRoutes({ db, isShuttingDown }));
   app.use('/api/auth', imageUploadRoutes({ db, limiter: authLimiter() }));
   app.use('/api/auth', authRoutes({ auth, users, requireAuth: authenticated, authLimiter }));
   app.use('/api/images', imageRoutes({ db }));

@@ -67,4 +67,6 @@ export const apiMessages = {
   checklistUpdated: 'Task checklist updated',
   statusUpdated: 'Task status updated',
   userDeleted: 'User deleted successfully',
+  databaseUnavailable: 'Database unavailable',
+  shuttingDown: 'Server is shutting down',
 } as const;

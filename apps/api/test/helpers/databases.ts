@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { ENGINE } from './test-app.js';
+
+export const POSTGRES_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, empty PostgreSQL database on the test server, for server processes (they take a
+ * DATABASE_URL, not a schema). `drop()` removes it, even with connections still open.
+ */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `tm_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
+ * An empty, unmigrated database of the engine under test: a SQLite file in `dir`, or a new
+ * schema on the PostgreSQL server. `drop()` closes it and removes the schema.
+ */
+export async function openEmptyDatabase(
+  dir: string,
+): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  if (ENGINE === 'sqlite') {
+    const handle = openDatabase({ engine: 'sqlite', file: path.join(dir, 'taskmanager.db') });
+    return { handle, drop: () => handle.close() };
+  }
+  const schema = `test_${randomUUID().replaceAll('-', '')}`;
+  await adminQuery(`create schema ${schema}`);
+  const handle = openDatabase({ engine: 'postgres', url: POSTGRES_URL, schema, poolSize: 2 });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await adminQuery(`drop schema ${schema} cascade`);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Runs the real entry point (src/server.ts through tsx) as its own process. */
+const apiDir = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(apiDir, 'node_modules/.bin/tsx');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything it printed so far, stdout and stderr. */
+  output: () => string;
+  /** Its exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+}
+
+export function startServer(env: Record<string, string>): ServerProcess {
+  let output = '';
+  const child = spawn(tsx, ['--conditions=source', 'src/server.ts'], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+  });
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Waits until the output matches `pattern`; fails with the output when it never does. */
+export async function waitForOutput(
+  server: ServerProcess,
+  pattern: RegExp,
+  ms = 20_000,
+): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const match = server.output().match(pattern);
+    if (match) return match;
+    if (Date.now() > deadline || server.child.exitCode !== null || server.child.signalCode) {
+      throw new Error(`never saw ${pattern} in:\n${server.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The base URL of a started server, once it listens. */
+export async function serverUrl(server: ServerProcess): Promise<string> {
+  const [, port] = await waitForOutput(server, /listening on http:\/\/localhost:(\d+)/);
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Kills whatever is still running (for afterEach). */
+export async function killAll(servers: ServerProcess[]): Promise<void> {
+  for (const server of servers.splice(0)) {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
+export function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'tm-server-'));
+}
