@@ -1,0 +1,31 @@
+import { ExternalLink } from 'lucide-react';
+import { toHref } from '../../../lib/format';
+import { itemNumber } from '../task-form-rules';
+
+/**
+ * The attachments of a task as links that open in a new tab. A link typed without a scheme gets
+ * https://; the text is shown as typed (as text, never as HTML).
+ */
+export function TaskAttachments({ links }: { links: readonly string[] }) {
+  if (links.length === 0) return <p className="text-sm text-slate-600">No attachments.</p>;
+  return (
+    <ul className="flex flex-col gap-2">
+      {links.map((link, index) => (
+        <li key={`${index}-${link}`}>
+          <a
+            href={toHref(link)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="flex items-center gap-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-900 hover:bg-slate-100"
+          >
+            <span aria-hidden className="font-semibold text-slate-600">
+              {itemNumber(index)}
+            </span>
+            <span className="min-w-0 flex-1 break-all">{link}</span>
+            <ExternalLink size={16} aria-hidden className="shrink-0 text-slate-600" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,129 @@
+import {
+  createTaskSchema,
+  type CreateTaskInput,
+  type Task,
+  type TaskPriority,
+} from '@task-manager/shared';
+import dayjs from 'dayjs';
+import { firstIssue } from '../../lib/validation';
+
+/** Someone the task is assigned to, as far as the form needs to show them. */
+export interface AssigneeOption {
+  _id: string;
+  name: string;
+  email?: string;
+  profileImageUrl?: string | null;
+}
+
+/** What the Create/Update Task form holds while it is being filled in. */
+export interface TaskFormValues {
+  title: string;
+  description: string;
+  priority: TaskPriority;
+  /** As the date input gives it: YYYY-MM-DD, or '' when not chosen. */
+  dueDate: string;
+  assignees: AssigneeOption[];
+  checklist: string[];
+  attachments: string[];
+}
+
+export interface ChecklistEntry {
+  text: string;
+  completed: boolean;
+}
+
+export const emptyTaskForm: TaskFormValues = {
+  title: '',
+  description: '',
+  priority: 'Low',
+  dueDate: '',
+  assignees: [],
+  checklist: [],
+  attachments: [],
+};
+
+/** The form filled with a stored task, for edit mode. */
+export function formFromTask(task: Task): TaskFormValues {
+  const due = task.dueDate ? dayjs(task.dueDate) : null;
+  return {
+    title: task.title,
+    description: task.description,
+    priority: task.priority,
+    dueDate: due?.isValid() ? due.format('YYYY-MM-DD') : '',
+    assignees: task.assignedTo.map(({ _id, name, email, profileImageUrl }) => ({
+      _id,
+      name,
+      email,
+      profileImageUrl,
+    })),
+    checklist: task.todoChecklist.map((item) => item.text),
+    attachments: [...task.attachments],
+  };
+}
+
+/** A checklist item's number as the form shows it: 01, 02, … 10, 11. */
+export function itemNumber(index: number): string {
+  return String(index + 1).padStart(2, '0');
+}
+
+/** The list with `text` added at the end; blank (after trimming) text is ignored. */
+export function addEntry(list: readonly string[], text: string): string[] {
+  const trimmed = text.trim();
+  return trimmed ? [...list, trimmed] : [...list];
+}
+
+export function removeEntry<T>(list: readonly T[], index: number): T[] {
+  return list.filter((_, position) => position !== index);
+}
+
+/**
+ * The update rule of spec section 5: an item whose text matches an existing item keeps that
+ * item's completed state (each existing item matched once, so duplicates pair up in order);
+ * every other item starts not completed. On create there is nothing existing: all start open.
+ */
+export function mergeChecklist(
+  existing: readonly ChecklistEntry[],
+  texts: readonly string[],
+): ChecklistEntry[] {
+  const unmatched = [...existing];
+  return texts.map((text) => {
+    const index = unmatched.findIndex((item) => item.text === text);
+    const match = index >= 0 ? unmatched.splice(index, 1)[0] : undefined;
+    return { text, completed: match?.completed ?? false };
+  });
+}
+
+/**
+ * A date input's day as an ISO date-time: local midnight of that day, so the due date reads as
+ * the same day wherever it was picked and shown in the same time zone.
+ */
+export function dueDateToIso(day: string): string {
+  if (!day) return '';
+  // dayjs reads a bare YYYY-MM-DD as local time (Date would read it as UTC).
+  const date = dayjs(day);
+  return date.isValid() ? date.toISOString() : day;
+}
+
+/** The payload of POST and PUT /api/tasks (spec section 3, task form payload). */
+export function toTaskPayload(
+  values: TaskFormValues,
+  existingChecklist: readonly ChecklistEntry[] = [],
+): CreateTaskInput {
+  return {
+    title: values.title,
+    description: values.description,
+    priority: values.priority,
+    dueDate: dueDateToIso(values.dueDate),
+    assignedTo: values.assignees.map((person) => person._id),
+    todoChecklist: mergeChecklist(existingChecklist, values.checklist),
+    attachments: values.attachments.map((link) => link.trim()).filter(Boolean),
+  };
+}
+
+/**
+ * The first rule the payload breaks, in the order of spec section 5 (the shared schema lists its
+ * fields in that order), or null when it may be sent.
+ */
+export function taskFormProblem(payload: CreateTaskInput): string | null {
+  return firstIssue(createTaskSchema, payload);
+}
