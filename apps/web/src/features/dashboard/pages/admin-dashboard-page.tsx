@@ -1,4 +1,8 @@
-/** Being built (issue 3). */
+import { paths } from '../../../config/paths';
+import { useAdminDashboard } from '../api/get-admin-dashboard';
+import { DashboardView } from '../components/dashboard-view';
+
+/** /admin/dashboard: every task's figures; See All goes to Manage Tasks. */
 export function AdminDashboardPage() {
-  return <h1 className="text-xl font-semibold">AdminDashboardPage</h1>;
+  return <DashboardView query={useAdminDashboard()} seeAllPath={paths.admin.tasks} />;
 }

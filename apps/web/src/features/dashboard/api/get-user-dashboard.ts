@@ -1,0 +1,24 @@
+import type { DashboardResponse } from '@task-manager/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { dashboardKeys } from './dashboard-keys';
+
+/** The same figures as the admin dashboard, over the tasks assigned to the signed-in member. */
+export async function getUserDashboard(): Promise<DashboardResponse> {
+  const { data } = await api.get<DashboardResponse>('/api/tasks/user-dashboard-data');
+  return data;
+}
+
+/** Spec section 4: a failed load is retried once, at once; then the page offers Retry. */
+export function userDashboardQueryOptions() {
+  return queryOptions({
+    queryKey: dashboardKeys.user(),
+    queryFn: getUserDashboard,
+    retry: 1,
+    retryDelay: 0,
+  });
+}
+
+export function useUserDashboard() {
+  return useQuery(userDashboardQueryOptions());
+}

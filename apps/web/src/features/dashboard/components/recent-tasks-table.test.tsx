@@ -1,0 +1,72 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { Task } from '@task-manager/shared';
+import { buildTask } from '../test/factories';
+import { RecentTasksTable } from './recent-tasks-table';
+
+function renderTable(tasks: Task[]) {
+  return render(
+    <MemoryRouter initialEntries={['/admin/dashboard']}>
+      <Routes>
+        <Route
+          path="/admin/dashboard"
+          element={<RecentTasksTable tasks={tasks} seeAllPath="/admin/tasks" />}
+        />
+        <Route path="/admin/tasks" element={<h1>All tasks</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('RecentTasksTable', () => {
+  it('lists name, status, priority and creation date', () => {
+    renderTable([
+      buildTask({
+        title: 'Write the report',
+        status: 'In Progress',
+        priority: 'High',
+        createdAt: '2025-01-01T10:00:00.000Z',
+      }),
+    ]);
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Name', 'Status', 'Priority', 'Created On']);
+    const row = within(table).getAllByRole('row')[1]!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      'Write the report',
+      'In Progress',
+      'High Priority',
+      '1st Jan 2025',
+    ]);
+  });
+
+  it("writes 'N/A' when the creation date is missing", () => {
+    renderTable([buildTask({ createdAt: '' })]);
+    expect(screen.getByRole('cell', { name: 'N/A' })).toBeInTheDocument();
+  });
+
+  it("shows 'No tasks yet' instead of an empty table", () => {
+    renderTable([]);
+    expect(screen.getByText('No tasks yet')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('lets the table scroll sideways in a named, focusable region', () => {
+    renderTable([buildTask()]);
+    const region = screen.getByRole('region', { name: 'Recent Tasks table' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).toHaveClass('overflow-x-auto');
+  });
+
+  it('goes to the full list with See All', async () => {
+    renderTable([buildTask()]);
+    await userEvent.click(screen.getByRole('button', { name: 'See All' }));
+    expect(screen.getByRole('heading', { name: 'All tasks' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatNumber, formatToday, greetingFor, toHref } from './format';
+
+describe('greetingFor', () => {
+  it.each([
+    [0, 'Good Morning'],
+    [11, 'Good Morning'],
+    [12, 'Good Afternoon'],
+    [16, 'Good Afternoon'],
+    [17, 'Good Evening'],
+    [19, 'Good Evening'],
+    [20, 'Good Night'],
+    [23, 'Good Night'],
+  ])('greets hour %i with %s', (hour, greeting) => {
+    expect(greetingFor(hour)).toBe(greeting);
+  });
+
+  it.each([
+    ['11:59', 'Good Morning'],
+    ['12:00', 'Good Afternoon'],
+    ['16:59', 'Good Afternoon'],
+    ['17:00', 'Good Evening'],
+    ['19:59', 'Good Evening'],
+    ['20:00', 'Good Night'],
+  ])('changes at the threshold: %s is %s', (time, greeting) => {
+    const now = new Date(`2025-01-01T${time}:00`);
+    expect(greetingFor(now.getHours())).toBe(greeting);
+  });
+});
+
+describe('formatDate', () => {
+  it.each([
+    ['2025-01-01T10:00:00', '1st Jan 2025'],
+    ['2025-03-02T10:00:00', '2nd Mar 2025'],
+    ['2025-11-23T10:00:00', '23rd Nov 2025'],
+    ['2025-12-11T10:00:00', '11th Dec 2025'],
+  ])('writes %s as %s', (value, text) => {
+    expect(formatDate(value)).toBe(text);
+  });
+
+  it.each([null, undefined, '', 'not a date'])('writes N/A for %j', (value) => {
+    expect(formatDate(value)).toBe('N/A');
+  });
+});
+
+describe('formatToday', () => {
+  it('names the weekday and the date', () => {
+    expect(formatToday(new Date(2025, 0, 1, 9))).toBe('Wednesday 1st Jan 2025');
+  });
+});
+
+describe('formatNumber', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1,000'],
+    [1234567, '1,234,567'],
+    [1234567.891, '1,234,567.891'],
+    [-1234.5, '-1,234.5'],
+    [-999, '-999'],
+    ['9876543', '9,876,543'],
+  ])('writes %j as %s', (value, text) => {
+    expect(formatNumber(value)).toBe(text);
+  });
+
+  it.each([null, undefined, '', 'abc', Number.NaN, Infinity, true, {}])(
+    'writes an empty string for %j',
+    (value) => {
+      expect(formatNumber(value)).toBe('');
+    },
+  );
+});
+
+describe('toHref', () => {
+  it('keeps a link that has a scheme', () => {
+    expect(toHref('https://example.com/a')).toBe('https://example.com/a');
+    expect(toHref('http://example.com')).toBe('http://example.com');
+    expect(toHref('HTTPS://EXAMPLE.COM')).toBe('HTTPS://EXAMPLE.COM');
+  });
+
+  it('prefixes https:// otherwise', () => {
+    expect(toHref('example.com/docs')).toBe('https://example.com/docs');
+    expect(toHref('www.example.com')).toBe('https://www.example.com');
+  });
+});
