@@ -1,4 +1,46 @@
-/** Being built (issue 3). */
+import type { Task } from '@task-manager/shared';
+import { Link } from 'react-router-dom';
+import { EmptyState } from '../../../components/ui/feedback';
+import { paths } from '../../../config/paths';
+import { DownloadTasksReportButton } from '../components/download-tasks-report-button';
+import { TaskList } from '../components/task-list';
+import { useTaskList } from '../hooks/use-task-list';
+
+/** Spec section 4: the admin list waits 200 ms after a tab change and retries once after 1 s. */
+export const ADMIN_LIST_DEBOUNCE_MS = 200;
+export const ADMIN_LIST_RETRY_DELAY_MS = 1000;
+
+/** A card opens the task in the edit form: the id travels in navigation state. */
+function editTarget(task: Task) {
+  return { to: paths.admin.createTask, state: { taskId: task._id } };
+}
+
+/** Manage Tasks (/admin/tasks): every task, by status, with the report export. */
 export function ManageTasksPage() {
-  return <h1 className="text-xl font-semibold">ManageTasksPage</h1>;
+  const list = useTaskList({
+    debounceMs: ADMIN_LIST_DEBOUNCE_MS,
+    retryDelayMs: ADMIN_LIST_RETRY_DELAY_MS,
+  });
+  const summary = list.query.data?.statusSummary;
+  return (
+    <section aria-labelledby="tasks-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="tasks-heading" className="text-xl font-semibold text-slate-900">
+          My Task
+        </h1>
+        <DownloadTasksReportButton hasTasks={summary ? summary.all > 0 : undefined} />
+      </div>
+      <TaskList
+        list={list}
+        targetFor={editTarget}
+        noTasks={
+          <EmptyState title="No tasks yet">
+            <Link to={paths.admin.createTask} className="font-medium text-blue-700 underline">
+              Create a task
+            </Link>
+          </EmptyState>
+        }
+      />
+    </section>
+  );
 }

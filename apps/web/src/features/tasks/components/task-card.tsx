@@ -1,0 +1,79 @@
+import type { Task } from '@task-manager/shared';
+import { Paperclip } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { AvatarStack } from '../../../components/ui/avatar';
+import { PriorityBadge, StatusBadge } from '../../../components/ui/badges';
+import { ProgressBar } from '../../../components/ui/feedback';
+import { formatDate } from '../../../lib/format';
+
+/** Where a card leads: the edit form (with the task id in navigation state) or the details page. */
+export interface TaskCardTarget {
+  to: string;
+  state?: unknown;
+}
+
+function attachmentLabel(count: number): string {
+  return count === 1 ? '1 attachment' : `${count} attachments`;
+}
+
+/**
+ * One task as a single link named by its title: badges, description, checklist progress, dates,
+ * assignees (3 shown, then +N) and the attachment count.
+ */
+export function TaskCard({ task, target }: { task: Task; target: TaskCardTarget }) {
+  const titleId = useId();
+  const total = task.todoChecklist.length;
+  const attachments = task.attachments.length;
+  return (
+    <Link
+      to={target.to}
+      state={target.state}
+      aria-labelledby={titleId}
+      className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:border-slate-300 hover:shadow-md"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={task.status} />
+        <PriorityBadge priority={task.priority} />
+      </div>
+      <div className="min-w-0">
+        <h2 id={titleId} className="truncate text-base font-semibold text-slate-900">
+          {task.title}
+        </h2>
+        <p className="mt-1 line-clamp-3 text-sm break-words text-slate-600">{task.description}</p>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <p className="text-sm text-slate-700">
+          Task Done:{' '}
+          <span className="font-semibold text-slate-900">
+            {task.completedTodoCount} / {total}
+          </span>
+        </p>
+        <ProgressBar value={task.progress} />
+      </div>
+      <dl className="mt-auto flex justify-between gap-4 text-sm">
+        <div>
+          <dt className="text-slate-600">Start Date</dt>
+          <dd className="font-medium text-slate-900">{formatDate(task.createdAt)}</dd>
+        </div>
+        <div className="text-right">
+          <dt className="text-slate-600">Due Date</dt>
+          <dd className="font-medium text-slate-900">{formatDate(task.dueDate)}</dd>
+        </div>
+      </dl>
+      <div className="flex items-center justify-between gap-2">
+        <AvatarStack people={task.assignedTo} max={3} />
+        {attachments > 0 && (
+          <span
+            role="img"
+            aria-label={attachmentLabel(attachments)}
+            className="flex items-center gap-1 rounded-md bg-blue-50 px-2 py-1 text-sm font-medium text-blue-800"
+          >
+            <Paperclip size={14} aria-hidden />
+            {attachments}
+          </span>
+        )}
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,47 @@
+import { EmptyState, Skeleton } from '../../../components/ui/feedback';
+import type { TaskStatusFilter } from '../api/get-tasks';
+
+export const TASK_GRID_CLASS = 'grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3';
+
+/** Card-shaped placeholders while the first list loads. */
+export function TaskListSkeleton({ cards = 6 }: { cards?: number }) {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading tasks</span>
+      <div className={TASK_GRID_CLASS}>
+        {Array.from({ length: cards }, (_, index) => (
+          <div
+            key={index}
+            aria-hidden
+            className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+          >
+            <div className="flex gap-2">
+              <Skeleton className="h-5 w-20" />
+              <Skeleton className="h-5 w-24" />
+            </div>
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-2 w-full" />
+            <div className="flex justify-between">
+              <Skeleton className="h-9 w-24" />
+              <Skeleton className="h-9 w-24" />
+            </div>
+            <Skeleton className="h-8 w-24 rounded-full" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const emptyTabMessages: Record<Exclude<TaskStatusFilter, 'All'>, string> = {
+  Pending: 'No pending tasks',
+  'In Progress': 'No tasks in progress',
+  Completed: 'No completed tasks',
+};
+
+/** A tab with nothing in it while other tabs have tasks. */
+export function EmptyTab({ status }: { status: TaskStatusFilter }) {
+  const title = status === 'All' ? 'No tasks yet' : emptyTabMessages[status];
+  return <EmptyState title={title}>Tasks with this status will show up here.</EmptyState>;
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTasks, type TaskStatusFilter } from '../api/get-tasks';
+import { useDebouncedValue } from './use-debounced-value';
+
+export const TASKS_FETCH_FAILED = 'Failed to fetch tasks. Please try again.';
+
+/**
+ * The task list's state: the selected tab at once, the list of the tab the person settled on
+ * (`debounceMs` after the last change), and one toast when the list finally fails to load.
+ */
+export function useTaskList({
+  debounceMs,
+  retryDelayMs,
+}: {
+  debounceMs: number;
+  retryDelayMs: number | null;
+}) {
+  const [status, setStatus] = useState<TaskStatusFilter>('All');
+  const queriedStatus = useDebouncedValue(status, debounceMs);
+  const query = useTasks(queriedStatus, { retryDelayMs });
+
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    // One id: a failure seen again (a retry from the error state) replaces the toast, not stacks.
+    if (isError) toast.error(TASKS_FETCH_FAILED, { id: 'tasks-fetch-failed' });
+  }, [isError, errorUpdatedAt]);
+
+  return {
+    status,
+    setStatus,
+    query,
+    /** The list on screen is not (yet) the selected tab's. */
+    isUpdating: status !== queriedStatus || query.isPlaceholderData,
+  };
+}

@@ -1,0 +1,254 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  buildTask,
+  buildTaskList,
+  renderPage,
+  stubApi,
+  type RecordedRequest,
+} from '../testing/task-list-fixtures';
+import { ManageTasksPage } from './manage-tasks-page';
+import { MyTasksPage } from './my-tasks-page';
+
+const pending = buildTask({ title: 'Write the brief', status: 'Pending' });
+const started = buildTask({ title: 'Design the flow', status: 'In Progress' });
+const done = buildTask({ title: 'Ship the release', status: 'Completed' });
+const everyTask = buildTaskList([pending, started, done]);
+
+/** The server's answer: filtered tasks, counts of every task. */
+function listFor(request: RecordedRequest) {
+  const status = request.params?.status;
+  const tasks = everyTask.tasks.filter((task) => !status || task.status === status);
+  return { status: 200, data: { ...everyTask, tasks } };
+}
+
+let stub: ReturnType<typeof stubApi> | undefined;
+
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+function listRequests() {
+  return stub!.requests.filter((request) => request.url === '/api/tasks');
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: false });
+});
+
+afterEach(() => {
+  stub?.restore();
+  stub = undefined;
+  act(() => toast.remove());
+  vi.useRealTimers();
+});
+
+describe.each([
+  { name: 'ManageTasksPage (admin)', Page: ManageTasksPage, path: '/admin/tasks', debounce: 200 },
+  { name: 'MyTasksPage (member)', Page: MyTasksPage, path: '/user/tasks', debounce: 100 },
+])('$name', ({ Page, path, debounce }) => {
+  it('shows the heading, skeletons, then the cards and the counts of every status', async () => {
+    stub = stubApi(listFor);
+    renderPage(<Page />, path);
+    expect(screen.getByRole('heading', { level: 1, name: 'My Task' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading tasks');
+    await advance(0);
+    expect(listRequests()).toEqual([expect.objectContaining({ params: undefined })]);
+    const panel = screen.getByRole('tabpanel', { name: 'All 3' });
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toHaveLength(3);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'All 3',
+      'Pending 1',
+      'In Progress 1',
+      'Completed 1',
+    ]);
+  });
+
+  it(`asks for the list once, ${debounce} ms after the last of fast tab changes`, async () => {
+    stub = stubApi(listFor);
+    renderPage(<Page />, path);
+    await advance(0);
+    expect(listRequests()).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('tab', { name: /Pending/ }));
+    await advance(debounce / 2);
+    fireEvent.click(screen.getByRole('tab', { name: /In Progress/ }));
+    await advance(debounce / 2);
+    fireEvent.click(screen.getByRole('tab', { name: /Completed/ }));
+    expect(screen.getByRole('tab', { selected: true })).toHaveAccessibleName('Completed 1');
+    await advance(debounce - 1);
+    expect(listRequests()).toHaveLength(1);
+    // Meanwhile the previous list stays on screen, marked busy.
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('link', { name: 'Write the brief' })).toBeInTheDocument();
+
+    await advance(1);
+    expect(listRequests()).toHaveLength(2);
+    expect(listRequests()[1]!.params).toEqual({ status: 'Completed' });
+    await advance(debounce * 3);
+    expect(listRequests()).toHaveLength(2);
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      expect.stringContaining('Ship the release'),
+    ]);
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('shows "No tasks yet" when there are no tasks at all', async () => {
+    stub = stubApi(() => ({ status: 200, data: buildTaskList([]) }));
+    renderPage(<Page />, path);
+    await advance(0);
+    expect(screen.getByText('No tasks yet')).toBeInTheDocument();
+  });
+
+  it('says when a tab has no tasks while others do', async () => {
+    stub = stubApi((request) => ({
+      status: 200,
+      data: request.params?.status ? { ...everyTask, tasks: [] } : everyTask,
+    }));
+    renderPage(<Page />, path);
+    await advance(0);
+    fireEvent.click(screen.getByRole('tab', { name: /Pending/ }));
+    await advance(debounce);
+    await advance(10);
+    expect(screen.getByText('No pending tasks')).toBeInTheDocument();
+    expect(screen.queryByText('No tasks yet')).not.toBeInTheDocument();
+  });
+});
+
+describe('ManageTasksPage (admin)', () => {
+  it('opens a task in the edit form with its id in navigation state', async () => {
+    stub = stubApi(listFor);
+    renderPage(<ManageTasksPage />, '/admin/tasks');
+    await advance(0);
+    fireEvent.click(screen.getByRole('link', { name: 'Design the flow' }));
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(
+      `/admin/create-task {"taskId":"${started._id}"}`,
+    );
+  });
+
+  it('offers a way to create the first task', async () => {
+    stub = stubApi(() => ({ status: 200, data: buildTaskList([]) }));
+    renderPage(<ManageTasksPage />, '/admin/tasks');
+    await advance(0);
+    expect(screen.getByRole('link', { name: 'Create a task' })).toHaveAttribute(
+      'href',
+      '/admin/create-task',
+    );
+  });
+
+  it('retries a failed list once after 1 s, then toasts and offers Retry', async () => {
+    let failing = true;
+    stub = stubApi((request) => (failing ? { status: 500, data: {} } : listFor(request)));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderPage(<ManageTasksPage />, '/admin/tasks');
+    await advance(0);
+    expect(listRequests()).toHaveLength(1);
+    await advance(999);
+    expect(listRequests()).toHaveLength(1);
+    expect(screen.queryByText('Failed to fetch tasks. Please try again.')).not.toBeInTheDocument();
+    await advance(1);
+    expect(listRequests()).toHaveLength(2);
+    await advance(10);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch tasks. Please try again.');
+    expect(screen.getAllByText('Failed to fetch tasks. Please try again.')).toHaveLength(2);
+
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await advance(10);
+    expect(screen.getByRole('link', { name: 'Ship the release' })).toBeInTheDocument();
+  });
+});
+
+describe('MyTasksPage (member)', () => {
+  it('opens a task on its details page', async () => {
+    stub = stubApi(listFor);
+    renderPage(<MyTasksPage />, '/user/tasks');
+    await advance(0);
+    const card = screen.getByRole('link', { name: 'Write the brief' });
+    expect(card).toHaveAttribute('href', `/user/task-details/${pending._id}`);
+  });
+
+  it('says where assigned tasks will appear', async () => {
+    stub = stubApi(() => ({ status: 200, data: buildTaskList([]) }));
+    renderPage(<MyTasksPage />, '/user/tasks');
+    await advance(0);
+    expect(screen.getByText('Tasks assigned to you will show up here.')).toBeInTheDocument();
+  });
+
+  it('toasts a failed list at once, without a delayed retry', async () => {
+    stub = stubApi(() => ({ status: 500, data: {} }));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderPage(<MyTasksPage />, '/user/tasks');
+    await advance(10);
+    expect(listRequests()).toHaveLength(1);
+    expect(screen.getAllByText('Failed to fetch tasks. Please try again.')).toHaveLength(2);
+    await advance(5000);
+    expect(listRequests()).toHaveLength(1);
+  });
+});
+
+describe('Download Report (admin)', () => {
+  const report = (request: RecordedRequest) => request.url === '/api/reports/export/tasks';
+
+  // jsdom has no object URLs.
+  const { createObjectURL, revokeObjectURL } = URL;
+
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:report');
+    URL.revokeObjectURL = vi.fn();
+  });
+
+  afterEach(() => {
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+    vi.restoreAllMocks();
+  });
+
+  it('saves the report as tasks_report.xlsx and confirms it', async () => {
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    stub = stubApi((request) =>
+      report(request) ? { status: 200, data: new Blob(['xlsx']) } : listFor(request),
+    );
+    renderPage(<ManageTasksPage />, '/admin/tasks');
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Download Report' }));
+    await advance(10);
+    expect(stub.requests.filter(report)).toEqual([
+      expect.objectContaining({ method: 'GET', responseType: 'blob' }),
+    ]);
+    expect(saved).toEqual(['tasks_report.xlsx']);
+    expect(screen.getByText('Task report downloaded successfully')).toBeInTheDocument();
+  });
+
+  it('says there is no report when there are no tasks, without asking for one', async () => {
+    stub = stubApi(() => ({ status: 200, data: buildTaskList([]) }));
+    renderPage(<ManageTasksPage />, '/admin/tasks');
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Download Report' }));
+    await advance(10);
+    expect(stub.requests.filter(report)).toHaveLength(0);
+    expect(screen.getByText('No task report found.')).toBeInTheDocument();
+  });
+
+  it('says so when the download fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stub = stubApi((request) => (report(request) ? { status: 500, data: {} } : listFor(request)));
+    renderPage(<ManageTasksPage />, '/admin/tasks');
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Download Report' }));
+    await advance(10);
+    expect(
+      screen.getByText('Failed to download task report. Please try again.'),
+    ).toBeInTheDocument();
+  });
+});

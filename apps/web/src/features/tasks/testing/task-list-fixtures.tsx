@@ -1,0 +1,148 @@
+import type { Assignee, Task, TaskListResponse } from '@task-manager/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import type { ReactElement } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { api } from '../../../lib/api-client';
+import { createQueryClient } from '../../../lib/query-client';
+
+let sequence = 0;
+
+export function buildAssignee(overrides: Partial<Assignee> = {}): Assignee {
+  sequence += 1;
+  return {
+    _id: `user-${sequence}`,
+    name: `Member ${sequence}`,
+    email: `member${sequence}@example.com`,
+    profileImageUrl: null,
+    ...overrides,
+  };
+}
+
+export function buildTask(overrides: Partial<Task> = {}): Task {
+  sequence += 1;
+  return {
+    _id: `task-${sequence}`,
+    title: `Task ${sequence}`,
+    description: 'Write the quarterly plan',
+    priority: 'Medium',
+    status: 'In Progress',
+    progress: 33,
+    dueDate: '2025-03-15T00:00:00.000Z',
+    createdBy: 'admin-1',
+    assignedTo: [buildAssignee()],
+    todoChecklist: [
+      { _id: 'todo-1', text: 'Draft', completed: true },
+      { _id: 'todo-2', text: 'Review', completed: false },
+      { _id: 'todo-3', text: 'Publish', completed: false },
+    ],
+    attachments: [],
+    completedTodoCount: 1,
+    createdAt: '2025-01-01T10:00:00.000Z',
+    updatedAt: '2025-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A list answer whose summary counts the given tasks, unless a summary is given. */
+export function buildTaskList(
+  tasks: Task[],
+  statusSummary?: TaskListResponse['statusSummary'],
+): TaskListResponse {
+  return {
+    tasks,
+    statusSummary: statusSummary ?? {
+      all: tasks.length,
+      pendingTasks: tasks.filter((task) => task.status === 'Pending').length,
+      inProgressTasks: tasks.filter((task) => task.status === 'In Progress').length,
+      completedTasks: tasks.filter((task) => task.status === 'Completed').length,
+    },
+  };
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  params: Record<string, unknown> | undefined;
+  responseType: string | undefined;
+}
+
+type Reply = { status: number; data: unknown } | Promise<{ status: number; data: unknown }>;
+
+/**
+ * Replaces the HTTP layer of the app's axios instance (unit tests only): every request is
+ * recorded and answered by `respond`; 4xx and 5xx answers reject the way axios does.
+ */
+export function stubApi(respond: (request: RecordedRequest) => Reply) {
+  const requests: RecordedRequest[] = [];
+  const original = api.defaults.adapter;
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const request: RecordedRequest = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      params: config.params as Record<string, unknown> | undefined,
+      responseType: config.responseType,
+    };
+    requests.push(request);
+    const { status, data } = await respond(request);
+    const response: AxiosResponse = {
+      data,
+      status,
+      statusText: String(status),
+      headers: new AxiosHeaders(),
+      config,
+    };
+    if (status >= 400) {
+      throw new AxiosError(
+        `Request failed with status code ${status}`,
+        status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
+        config,
+        null,
+        response,
+      );
+    }
+    return response;
+  };
+  api.defaults.adapter = adapter;
+  return {
+    requests,
+    restore: () => {
+      api.defaults.adapter = original;
+    },
+  };
+}
+
+/** Shows where a card led, and the navigation state it carried. */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output aria-label="Location">
+      {location.pathname} {JSON.stringify(location.state ?? null)}
+    </output>
+  );
+}
+
+/** Renders a page as the app does: a query client, a router at `path`, and the toaster. */
+export function renderPage(page: ReactElement, path: string) {
+  const queryClient: QueryClient = createQueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={path} element={page} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
