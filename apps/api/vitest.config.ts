@@ -50,7 +50,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: `api-${engine}`,
-          include: ['test/api/**/*.test.ts'],
+          include: ['test/api/**/*.test.ts', 'test/cli/**/*.test.ts'],
           env: { TEST_ENGINE: engine, TEST_DATABASE_URL: postgresUrl },
         },
       })),

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { createApp } from './app.js';
 import { ConfigError, parseEnv } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import { writePidFile } from './pid-file.js';
 import { resolveAdminInviteToken, resolveJwtSecret } from './settings.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -15,6 +16,8 @@ async function main() {
     ? openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
     : openDatabase({ engine: 'sqlite', file: path.join(env.DATA_DIR, 'taskmanager.db') });
   await migrateToLatest(handle);
+  // `pnpm restore` refuses to swap the SQLite file while this pid is alive.
+  if (handle.engine === 'sqlite') writePidFile(env.DATA_DIR);
   const invite = await resolveAdminInviteToken(handle.db, env.ADMIN_INVITE_TOKEN);
   const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 

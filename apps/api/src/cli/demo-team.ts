@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import {
+  createTaskSchema,
+  createUserSchema,
+  isHttpUrl,
+  type CreateTaskInput,
+} from '@task-manager/shared';
+import { createPasswordHasher } from '../auth/passwords.js';
+import { parseEnv } from '../config.js';
+import { migrateToLatest, type DatabaseHandle } from '../db/database.js';
+import { storeImage } from '../images/service.js';
+import { TaskService } from '../tasks/service.js';
+import { UserService } from '../users/service.js';
+import { renderAvatar } from './avatar.js';
+import { demoAdmin, demoMembers, demoTasks, type DemoPerson } from './demo-content.js';
+import { CliError, openConfiguredDatabase, type CliCommand, type CliOutput } from './support.js';
+
+export const SEED_USAGE = `Usage: pnpm seed:demo [--force] [--url URL]
+
+Adds a demo team to the database the server is configured for (DATA_DIR or DATABASE_URL):
+an admin, 8 members with profile photos and about 60 tasks. Runs the migrations first.
+
+  --force    the database already has users: DELETE every user, task and image first
+  --url URL  the address people open the app at, for the photo links
+             (default http://localhost:PORT)`;
+
+const DAY_MS = 86_400_000;
+
+/** Demo data looks the same on every run (only dates move with today): a seeded generator. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    // mulberry32
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffle<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+type ChecklistState = 'none done' | 'some done' | 'all done';
+
+export interface DemoSeedOptions {
+  force: boolean;
+  /** Origin of the app, for the profile photo links. */
+  baseUrl: string;
+  bcryptCost: number;
+  now?: Date;
+}
+
+export interface DemoSeedResult {
+  admin: { email: string; password: string };
+  member: { email: string; password: string };
+  users: number;
+  tasks: number;
+}
+
+/** A password nobody else knows, printed once. */
+function demoPassword(): string {
+  return `demo-${randomBytes(9).toString('base64url')}`;
+}
+
+async function countRows(handle: DatabaseHandle, table: 'users' | 'tasks'): Promise<number> {
+  const row = await handle.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Everything but the settings (the admin invite token stays). */
+async function deleteAllData(handle: DatabaseHandle): Promise<void> {
+  await handle.db.transaction().execute(async (trx) => {
+    for (const table of [
+      'attachments',
+      'todo_items',
+      'task_assignees',
+      'tasks',
+      'users',
+      'images',
+    ] as const) {
+      await trx.deleteFrom(table).execute();
+    }
+  });
+}
+
+export async function seedDemoTeam(
+  handle: DatabaseHandle,
+  options: DemoSeedOptions,
+  out: CliOutput,
+): Promise<DemoSeedResult> {
+  const existingUsers = await countRows(handle, 'users');
+  if (existingUsers > 0) {
+    if (!options.force) {
+      throw new CliError(
+        `This database already has ${existingUsers} user(s), so no demo team was added. ` +
+          `To replace everything with the demo team, run again with --force: it DELETES every ` +
+          `user, task and image first.`,
+      );
+    }
+    const existingTasks = await countRows(handle, 'tasks');
+    await deleteAllData(handle);
+    out.info(`--force: deleted ${existingUsers} user(s) and ${existingTasks} task(s).`);
+  }
+
+  const now = options.now ?? new Date();
+  const random = seededRandom(20261122);
+  const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const users = new UserService(handle.db, createPasswordHasher(options.bcryptCost));
+  const tasks = new TaskService(handle.db);
+
+  const adminPassword = demoPassword();
+  const memberPassword = demoPassword();
+  const addPerson = async (person: DemoPerson, role: 'admin' | 'member', index: number) => {
+    // Through the image store of the upload endpoint: re-encoded, stored in the database.
+    const photo = await renderAvatar(person.name, person.colour, index % 2 === 0 ? 'png' : 'webp');
+    const image = await storeImage(handle.db, photo);
+    const input = createUserSchema.parse({
+      name: person.name,
+      email: person.email,
+      password: role === 'admin' ? adminPassword : memberPassword,
+      role,
+      profileImageUrl: `${options.baseUrl}/api/images/${image.id}`,
+    });
+    return users.create(input);
+  };
+  const admin = await addPerson(demoAdmin, 'admin', 0);
+  const members = [];
+  for (const [index, person] of demoMembers.entries()) {
+    members.push(await addPerson(person, 'member', index + 1));
+  }
+
+  const states: ChecklistState[] = ['none done', 'some done', 'all done'];
+  for (const [index, demo] of demoTasks.entries()) {
+    // The first three cover every state; the rest are drawn at random.
+    const roll = random();
+    const state =
+      states[index] ?? (roll < 0.35 ? 'none done' : roll < 0.7 ? 'some done' : 'all done');
+    const total = demo.checklist.length;
+    const done = state === 'none done' ? 0 : state === 'all done' ? total : between(1, total - 1);
+    // Due dates around today: finished work mostly in the past, open work on both sides,
+    // so some of it is overdue (the first two tasks always are).
+    const dueInDays =
+      index < 2 ? -3 - index * 4 : state === 'all done' ? between(-25, 10) : between(-12, 30);
+    const shuffled = shuffle(members, random);
+    const input: CreateTaskInput = {
+      title: demo.title,
+      description: demo.description,
+      priority: demo.priority,
+      dueDate: new Date(now.getTime() + dueInDays * DAY_MS).toISOString().slice(0, 10),
+      assignedTo: shuffled.slice(0, between(1, 3)).map((member) => member.id),
+      todoChecklist: demo.checklist.map((text, item) => ({ text, completed: item < done })),
+      attachments: demo.attachments ?? [],
+    };
+    // The service computes progress and status from the checklist, as for the API.
+    const task = await tasks.create(admin.id, createTaskSchema.parse(input));
+
+    // Backdate it, so the dashboards show work that happened over the last weeks.
+    const createdDaysAgo = dueInDays < 0 ? -dueInDays + between(3, 15) : between(0, 20);
+    const createdAt = new Date(now.getTime() - createdDaysAgo * DAY_MS - between(0, 8) * 3_600_000);
+    const updatedAt = new Date(
+      Math.min(now.getTime(), createdAt.getTime() + (done > 0 ? between(1, 5) * DAY_MS : 0)),
+    );
+    await handle.db
+      .updateTable('tasks')
+      .set({ created_at: createdAt.toISOString(), updated_at: updatedAt.toISOString() })
+      .where('id', '=', task._id)
+      .execute();
+  }
+
+  const firstMember = demoMembers[0]!;
+  return {
+    admin: { email: demoAdmin.email, password: adminPassword },
+    member: { email: firstMember.email, password: memberPassword },
+    users: await countRows(handle, 'users'),
+    tasks: await countRows(handle, 'tasks'),
+  };
+}
+
+/** Counts by status for the closing summary, in one grouped query. */
+async function statusCounts(handle: DatabaseHandle, now: Date) {
+  const rows = await handle.db
+    .selectFrom('tasks')
+    .select([
+      'status',
+      (eb) => eb.fn.countAll<number>().as('count'),
+      sql<number>`sum(case when due_date < ${now.toISOString()} and status <> 'Completed' then 1 else 0 end)`.as(
+        'overdue',
+      ),
+    ])
+    .groupBy('status')
+    .execute();
+  const of = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+  const overdue = rows.reduce((sum, row) => sum + Number(row.overdue ?? 0), 0);
+  return `${of('Pending')} pending, ${of('In Progress')} in progress, ${of('Completed')} completed, ${overdue} overdue`;
+}
+
+export const seedDemoCommand: CliCommand = async (args, env, out) => {
+  const { values } = parseArgs({
+    args,
+    options: {
+      force: { type: 'boolean', default: false },
+      url: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return out.info(SEED_USAGE);
+  const config = parseEnv(env);
+  const baseUrl = (values.url ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  if (!isHttpUrl(baseUrl)) throw new CliError(`--url must be an http(s) address, not ${baseUrl}`);
+
+  const handle = openConfiguredDatabase(config);
+  try {
+    await migrateToLatest(handle);
+    const result = await seedDemoTeam(
+      handle,
+      { force: values.force, baseUrl, bcryptCost: config.BCRYPT_COST },
+      out,
+    );
+    const where = handle.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    out.info(
+      `Demo team added to ${where} (${handle.location}): ${result.users} users, ${result.tasks} tasks ` +
+        `(${await statusCounts(handle, new Date())}).`,
+    );
+    out.info(`Open ${baseUrl} and sign in as`);
+    out.info(`  admin:  ${result.admin.email}  password: ${result.admin.password}`);
+    out.info(
+      `  member: ${result.member.email}  password: ${result.member.password}  (every member has this password)`,
+    );
+  } finally {
+    await handle.close();
+  }
+};

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { ConfigError, type Env } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+
+/** Where a command writes: the console when run from a shell, a buffer in tests. */
+export interface CliOutput {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+/** A refusal or a mistake of the caller: its message says everything, the exit code is 1. */
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+export type CliCommand = (args: string[], env: NodeJS.ProcessEnv, out: CliOutput) => Promise<void>;
+
+/** Runs a command and answers its exit code: 0, or 1 after printing why. */
+export async function executeCli(
+  command: CliCommand,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  out: CliOutput,
+): Promise<number> {
+  try {
+    // `pnpm seed:demo -- --force` hands the script a literal "--" first.
+    await command(args[0] === '--' ? args.slice(1) : args, env, out);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError || error instanceof ConfigError) out.error(error.message);
+    else out.error(`Failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    return 1;
+  }
+}
+
+/** The entry point of a bin file: real arguments, environment and console. */
+export function runFromShell(command: CliCommand): void {
+  const out: CliOutput = {
+    info: (message) => console.log(message),
+    error: (message) => console.error(message),
+  };
+  void executeCli(command, process.argv.slice(2), process.env, out).then((code) => {
+    process.exitCode = code;
+  });
+}
+
+/** The SQLite file the server uses for this configuration, as an absolute path. */
+export function sqliteFileOf(env: Pick<Env, 'DATA_DIR'>): string {
+  return path.resolve(env.DATA_DIR, 'taskmanager.db');
+}
+
+/** The database the server would open with this configuration. */
+export function openConfiguredDatabase(env: Readonly<Env>): DatabaseHandle {
+  return env.DATABASE_URL
+    ? openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
+    : openDatabase({ engine: 'sqlite', file: sqliteFileOf(env) });
+}
+
+/**
+ * A path the user typed: relative to where they typed it. pnpm runs package scripts inside the
+ * package folder and passes the folder the command was started from as INIT_CWD.
+ */
+export function resolveUserPath(file: string, env: NodeJS.ProcessEnv): string {
+  return path.resolve(env.INIT_CWD ?? process.cwd(), file);
+}
