@@ -1,0 +1,116 @@
+import { validationMessages as m } from '@task-manager/shared';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { emptyTaskForm } from '../task-form-rules';
+import { buildPerson, installDialogStub } from '../task-form-test-utils';
+import { TaskForm } from './task-form';
+
+beforeAll(installDialogStub);
+
+const mia = buildPerson({ name: 'Mia Member' });
+
+function renderForm() {
+  const onSubmit = vi.fn();
+  render(
+    <TaskForm
+      mode="create"
+      initialValues={emptyTaskForm}
+      userChoices={{ users: [mia], loading: false, failed: false, onRetry: vi.fn() }}
+      pending={false}
+      onSubmit={onSubmit}
+    />,
+  );
+  return onSubmit;
+}
+
+describe('the task form', { timeout: 30_000 }, () => {
+  it('labels every field and starts with priority Low', () => {
+    renderForm();
+    expect(screen.getByLabelText('Task Title')).toHaveAttribute('placeholder', 'Create App UI');
+    expect(screen.getByLabelText('Description')).toHaveAttribute('placeholder', 'Describe task');
+    expect(screen.getByLabelText('Priority')).toHaveValue('Low');
+    expect(screen.getByLabelText('Due Date')).toHaveAttribute('type', 'date');
+    expect(screen.getByRole('group', { name: 'Assigned To' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'CREATE TASK' })).toBeInTheDocument();
+  });
+
+  it('shows each rule in turn as the fields are filled, and sends nothing until all pass', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = renderForm();
+    const submit = () => user.click(screen.getByRole('button', { name: 'CREATE TASK' }));
+    const error = () => screen.getByRole('alert');
+
+    await submit();
+    expect(error()).toHaveTextContent(m.titleRequired);
+    await user.type(screen.getByLabelText('Task Title'), '   ');
+    await submit();
+    expect(error()).toHaveTextContent(m.titleRequired);
+    await user.type(screen.getByLabelText('Task Title'), 'Plan the release');
+    await submit();
+    expect(error()).toHaveTextContent(m.descriptionRequired);
+    await user.type(screen.getByLabelText('Description'), 'Dates and owners');
+    await submit();
+    expect(error()).toHaveTextContent(m.dueDateRequired);
+    await user.selectOptions(screen.getByLabelText('Priority'), 'High');
+    await user.type(screen.getByLabelText('Due Date'), '2031-05-20');
+    await submit();
+    expect(error()).toHaveTextContent(m.notAssigned);
+
+    await user.click(screen.getByRole('button', { name: 'Add Members' }));
+    const dialog = screen.getByRole('dialog', { name: 'Select Users' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Mia Member' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await submit();
+    expect(error()).toHaveTextContent(m.todoRequired);
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole('textbox', { name: 'TODO Checklist' }), 'Draft{Enter}');
+    await user.type(screen.getByRole('textbox', { name: 'Add Attachments' }), 'example.com{Enter}');
+    await submit();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith({
+      title: '   Plan the release',
+      description: 'Dates and owners',
+      priority: 'High',
+      dueDate: dayjs('2031-05-20').toISOString(),
+      assignedTo: [mia._id],
+      todoChecklist: [{ text: 'Draft', completed: false }],
+      attachments: ['example.com'],
+    });
+  });
+
+  it('keeps completed for matching items in edit mode and starts new items open', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn();
+    render(
+      <TaskForm
+        mode="update"
+        initialValues={{
+          ...emptyTaskForm,
+          title: 'Plan',
+          description: 'The plan',
+          dueDate: '2031-05-20',
+          assignees: [mia],
+          checklist: ['Done already', 'Open still'],
+        }}
+        existingChecklist={[
+          { text: 'Done already', completed: true },
+          { text: 'Open still', completed: false },
+        ]}
+        userChoices={{ users: [mia], loading: false, failed: false, onRetry: vi.fn() }}
+        pending={false}
+        onSubmit={onSubmit}
+      />,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'TODO Checklist' }), 'New step{Enter}');
+    await user.click(screen.getByRole('button', { name: 'UPDATE TASK' }));
+    expect(onSubmit.mock.calls[0]![0].todoChecklist).toEqual([
+      { text: 'Done already', completed: true },
+      { text: 'Open still', completed: false },
+      { text: 'New step', completed: false },
+    ]);
+  });
+});

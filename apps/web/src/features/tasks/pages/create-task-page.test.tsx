@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildPerson,
+  buildTask,
+  fakeServer,
+  installDialogStub,
+  renderPage,
+  type Call,
+} from '../task-form-test-utils';
+import { CreateTaskPage } from './create-task-page';
+
+beforeAll(installDialogStub);
+
+const mia = buildPerson({ name: 'Mia Member' });
+let server: ReturnType<typeof fakeServer> | undefined;
+afterEach(() => server?.restore());
+
+function serve(answer: (call: Call) => { status: number; data: unknown } | undefined) {
+  server = fakeServer((call) =>
+    call.method === 'GET' && call.url === '/api/users'
+      ? { status: 200, data: [mia] }
+      : answer(call),
+  );
+  return server;
+}
+
+function open(state?: unknown) {
+  return renderPage(<CreateTaskPage />, {
+    route: '/admin/create-task',
+    path: '/admin/create-task',
+    state,
+  });
+}
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Task Title'), 'Plan');
+  await user.type(screen.getByLabelText('Description'), 'The plan');
+  await user.type(screen.getByLabelText('Due Date'), '2031-05-20');
+  await user.click(screen.getByRole('button', { name: 'Add Members' }));
+  const dialog = screen.getByRole('dialog', { name: 'Select Users' });
+  await user.click(await within(dialog).findByRole('checkbox', { name: 'Mia Member' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+  await user.type(screen.getByRole('textbox', { name: 'TODO Checklist' }), 'Draft{Enter}');
+}
+
+describe('the Create Task page', { timeout: 30_000 }, () => {
+  it('creates a task, toasts and resets the form to blanks', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = serve((call) =>
+      call.method === 'POST' && call.url === '/api/tasks'
+        ? { status: 201, data: { message: 'Task created successfully', task: buildTask() } }
+        : undefined,
+    );
+    open();
+    expect(screen.getByRole('heading', { name: 'Create Task' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'CREATE TASK' }));
+
+    expect(await screen.findByText('Task Created Successfully')).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toMatchObject({ title: 'Plan', assignedTo: [mia._id] });
+    await waitFor(() => expect(screen.getByLabelText('Task Title')).toHaveValue(''));
+    expect(screen.getByLabelText('Description')).toHaveValue('');
+    expect(screen.getByLabelText('Due Date')).toHaveValue('');
+    expect(screen.getByLabelText('Priority')).toHaveValue('Low');
+    const checklist = screen.getByRole('group', { name: 'TODO Checklist' });
+    expect(within(checklist).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it("toasts the server's message when creating fails, and keeps the form", async () => {
+    const user = userEvent.setup({ delay: null });
+    serve((call) =>
+      call.method === 'POST'
+        ? { status: 400, data: { message: 'Assigned user not found' } }
+        : undefined,
+    );
+    open();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'CREATE TASK' }));
+    expect(await screen.findByText('Assigned user not found')).toBeInTheDocument();
+    expect(screen.getByLabelText('Task Title')).toHaveValue('Plan');
+  });
+
+  it("falls back to 'Failed to create task.' when the server gives no message", async () => {
+    const user = userEvent.setup({ delay: null });
+    serve((call) => (call.method === 'POST' ? { status: 400, data: {} } : undefined));
+    open();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'CREATE TASK' }));
+    expect(await screen.findByText('Failed to create task.')).toBeInTheDocument();
+  });
+});
+
+describe('the Update Task page', { timeout: 30_000 }, () => {
+  it('loads the task, sends the update with ticked items kept, and toasts', async () => {
+    const user = userEvent.setup({ delay: null });
+    const task = buildTask({ assignedTo: [mia] });
+    const { calls } = serve((call) => {
+      if (call.url !== `/api/tasks/${task._id}`) return undefined;
+      if (call.method === 'GET') return { status: 200, data: task };
+      if (call.method === 'PUT') {
+        const saved = { ...task, title: 'Renamed', updatedAt: '2031-02-02T00:00:00.000Z' };
+        return { status: 200, data: { message: 'Task updated successfully', task: saved } };
+      }
+      return undefined;
+    });
+    open({ taskId: task._id });
+    expect(await screen.findByRole('heading', { name: 'Update Task' })).toBeInTheDocument();
+    const title = screen.getByLabelText('Task Title');
+    expect(title).toHaveValue('Prepare the launch');
+    await user.clear(title);
+    await user.type(title, 'Renamed');
+    await user.type(screen.getByRole('textbox', { name: 'TODO Checklist' }), 'Ship{Enter}');
+    await user.click(screen.getByRole('button', { name: 'UPDATE TASK' }));
+
+    expect(await screen.findByText('Task Updated Successfully')).toBeInTheDocument();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      title: 'Renamed',
+      todoChecklist: [
+        { text: 'Write the draft', completed: true },
+        { text: 'Review the draft', completed: false },
+        { text: 'Ship', completed: false },
+      ],
+    });
+    // It stays on the form, now showing the saved task.
+    await waitFor(() => expect(screen.getByLabelText('Task Title')).toHaveValue('Renamed'));
+  });
+
+  it("toasts the server's message when the update fails", async () => {
+    const user = userEvent.setup({ delay: null });
+    const task = buildTask({ assignedTo: [mia] });
+    serve((call) => {
+      if (call.method === 'GET' && call.url === `/api/tasks/${task._id}`)
+        return { status: 200, data: task };
+      if (call.method === 'PUT') return { status: 400, data: { message: 'Nothing to update.' } };
+      return undefined;
+    });
+    open({ taskId: task._id });
+    await user.click(await screen.findByRole('button', { name: 'UPDATE TASK' }));
+    expect(await screen.findByText('Nothing to update.')).toBeInTheDocument();
+  });
+
+  it('deletes after the confirmation, toasts and goes to Manage Tasks', async () => {
+    const user = userEvent.setup({ delay: null });
+    const task = buildTask({ assignedTo: [mia] });
+    const { calls } = serve((call) => {
+      if (call.url !== `/api/tasks/${task._id}`) return undefined;
+      if (call.method === 'GET') return { status: 200, data: task };
+      if (call.method === 'DELETE')
+        return { status: 200, data: { message: 'Task deleted successfully' } };
+      return undefined;
+    });
+    open({ taskId: task._id });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Task' });
+    expect(within(dialog).getByText('Are you sure want to delete this task?')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Moved to /admin/tasks')).toBeInTheDocument();
+    expect(screen.getByText('Task deleted successfully')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it("toasts the server's message when the delete fails and stays", async () => {
+    const user = userEvent.setup({ delay: null });
+    const task = buildTask({ assignedTo: [mia] });
+    serve((call) => {
+      if (call.url !== `/api/tasks/${task._id}`) return undefined;
+      if (call.method === 'GET') return { status: 200, data: task };
+      if (call.method === 'DELETE') return { status: 404, data: { message: 'Task not found' } };
+      return undefined;
+    });
+    open({ taskId: task._id });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Task' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Task not found')).toBeInTheDocument();
+    expect(screen.queryByText(/Moved to/)).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a link back to Manage Tasks when the task does not exist', async () => {
+    serve(() => ({ status: 404, data: { message: 'Task not found' } }));
+    open({ taskId: buildTask()._id });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Task not found');
+    expect(screen.getByRole('link', { name: 'Back to Manage Tasks' })).toHaveAttribute(
+      'href',
+      '/admin/tasks',
+    );
+  });
+});

@@ -1,0 +1,132 @@
+import { validationMessages as m } from '@task-manager/shared';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import {
+  addEntry,
+  dueDateToIso,
+  emptyTaskForm,
+  formFromTask,
+  itemNumber,
+  mergeChecklist,
+  removeEntry,
+  taskFormProblem,
+  toTaskPayload,
+  type TaskFormValues,
+} from './task-form-rules';
+import { buildPerson, buildTask } from './task-form-test-utils';
+
+describe('mergeChecklist: the update rule for checklist items', () => {
+  it('keeps the completed state of an item whose text matches and starts new items open', () => {
+    const existing = [
+      { text: 'Write the draft', completed: true },
+      { text: 'Review the draft', completed: false },
+    ];
+    expect(mergeChecklist(existing, ['Review the draft', 'Write the draft', 'Publish'])).toEqual([
+      { text: 'Review the draft', completed: false },
+      { text: 'Write the draft', completed: true },
+      { text: 'Publish', completed: false },
+    ]);
+  });
+
+  it('treats an edited text as a new item', () => {
+    expect(mergeChecklist([{ text: 'Write', completed: true }], ['Write it'])).toEqual([
+      { text: 'Write it', completed: false },
+    ]);
+  });
+
+  it('matches each existing item once, so duplicates pair up in order', () => {
+    const existing = [
+      { text: 'Check', completed: true },
+      { text: 'Check', completed: false },
+    ];
+    expect(mergeChecklist(existing, ['Check', 'Check', 'Check'])).toEqual([
+      { text: 'Check', completed: true },
+      { text: 'Check', completed: false },
+      { text: 'Check', completed: false },
+    ]);
+  });
+
+  it('starts every item open when there is nothing existing (create)', () => {
+    expect(mergeChecklist([], ['One', 'Two'])).toEqual([
+      { text: 'One', completed: false },
+      { text: 'Two', completed: false },
+    ]);
+  });
+});
+
+describe('checklist and attachment entries', () => {
+  it('numbers items 01, 02, … with two digits, then as they come', () => {
+    expect([0, 1, 8, 9, 99].map(itemNumber)).toEqual(['01', '02', '09', '10', '100']);
+  });
+
+  it('ignores blank (trimmed) text and trims what it adds', () => {
+    expect(addEntry(['a'], '')).toEqual(['a']);
+    expect(addEntry(['a'], '   \t ')).toEqual(['a']);
+    expect(addEntry(['a'], '  b  ')).toEqual(['a', 'b']);
+  });
+
+  it('removes the entry at a position only', () => {
+    expect(removeEntry(['a', 'b', 'a'], 2)).toEqual(['a', 'b']);
+  });
+});
+
+describe('the task payload', () => {
+  const mia = buildPerson({ name: 'Mia' });
+  const values: TaskFormValues = {
+    title: 'Plan',
+    description: 'The plan',
+    priority: 'High',
+    dueDate: '2031-05-20',
+    assignees: [mia],
+    checklist: ['Draft'],
+    attachments: ['  example.com  ', '   '],
+  };
+
+  it('sends ids, checklist items with completed, non-empty links and a date-time', () => {
+    expect(toTaskPayload(values)).toEqual({
+      title: 'Plan',
+      description: 'The plan',
+      priority: 'High',
+      dueDate: dayjs('2031-05-20').toISOString(),
+      assignedTo: [mia._id],
+      todoChecklist: [{ text: 'Draft', completed: false }],
+      attachments: ['example.com'],
+    });
+    expect(taskFormProblem(toTaskPayload(values))).toBeNull();
+  });
+
+  it('takes the due date as the local start of the picked day', () => {
+    const iso = dueDateToIso('2031-05-20');
+    expect(dayjs(iso).format('YYYY-MM-DD HH:mm')).toBe('2031-05-20 00:00');
+    expect(dueDateToIso('')).toBe('');
+  });
+
+  it('reports the first broken rule in the spec order', () => {
+    const steps: [Partial<TaskFormValues>, string | null][] = [
+      [{}, m.titleRequired],
+      [{ title: '   ' }, m.titleRequired],
+      [{ title: 'Plan' }, m.descriptionRequired],
+      [{ description: 'The plan' }, m.dueDateRequired],
+      [{ dueDate: '2031-05-20' }, m.notAssigned],
+      [{ assignees: [mia] }, m.todoRequired],
+      [{ checklist: ['Draft'] }, null],
+    ];
+    let filled: TaskFormValues = emptyTaskForm;
+    for (const [change, message] of steps) {
+      filled = { ...filled, ...change };
+      expect(taskFormProblem(toTaskPayload(filled))).toBe(message);
+    }
+  });
+
+  it('fills the form from a stored task for edit mode', () => {
+    const task = buildTask({ dueDate: dayjs('2031-03-15').toISOString(), attachments: ['x.org'] });
+    expect(formFromTask(task)).toMatchObject({
+      title: task.title,
+      priority: 'High',
+      dueDate: '2031-03-15',
+      assignees: [{ _id: task.assignedTo[0]!._id, name: 'Mia Member' }],
+      checklist: ['Write the draft', 'Review the draft'],
+      attachments: ['x.org'],
+    });
+  });
+});
