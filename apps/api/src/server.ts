@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
@@ -7,7 +8,10 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { writePidFile } from './pid-file.js';
 import { resolveAdminInviteToken, resolveJwtSecret } from './settings.js';
 
+/** How long requests in flight may take to finish once a stop signal came. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long closing the database may take after that. */
+const CLOSE_DATABASE_MS = 5_000;
 
 async function main() {
   const env = parseEnv();
@@ -21,9 +25,11 @@ async function main() {
   const invite = await resolveAdminInviteToken(handle.db, env.ADMIN_INVITE_TOKEN);
   const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+  let stopping = false;
   const app = createApp({
     db: handle.db,
     logger,
+    isShuttingDown: () => stopping,
     config: {
       jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATA_DIR),
       jwtExpiresIn: env.JWT_EXPIRES_IN,
@@ -46,22 +52,50 @@ async function main() {
     logger.info(`Task Manager listening on http://localhost:${port}`);
   });
 
-  let stopping = false;
+  // Answers still to be sent. During shutdown each closes its connection after it is sent, or a
+  // keep-alive client would hold the server open for another keep-alive timeout.
+  const open = new Set<ServerResponse>();
+  // Before the app's own listener, so the header is set before anything is sent.
+  server.prependListener('request', (_req, res: ServerResponse) => {
+    open.add(res);
+    res.on('close', () => open.delete(res));
+    if (stopping) res.setHeader('Connection', 'close');
+  });
+
   const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => {
-      logger.warn('requests still open after the grace period; closing them');
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: closing open connections now');
       server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
+      return;
+    }
+    stopping = true;
+    logger.info(
+      { signal, inFlight: open.size },
+      'shutting down: refusing new connections, finishing requests in flight',
+    );
+    for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
+    setTimeout(() => {
+      logger.warn({ open: open.size }, 'requests still open after the grace period; closing them');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS).unref();
+    // Last resort: a database that never lets go must not keep a stopped server alive.
+    setTimeout(() => {
+      logger.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + CLOSE_DATABASE_MS).unref();
+    // close() also closes idle keep-alive connections at once.
     server.close(async () => {
-      await handle.close();
+      logger.info('all connections closed');
+      try {
+        await handle.close();
+        logger.info('database closed');
+      } catch (error) {
+        logger.error({ err: error }, 'closing the database failed');
+        process.exit(1);
+      }
       logger.info('stopped');
       process.exit(0);
     });
-    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -3,9 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Runs the real entry point (src/server.ts through tsx) as its own process. */
 const apiDir = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(apiDir, 'node_modules/.bin/tsx');
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -15,9 +13,15 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
+/**
+ * Runs the real entry point, src/server.ts, as its own process. Node loads TypeScript through
+ * tsx's hook (`--import tsx`) rather than the tsx command: that command is a second process
+ * which relays signals and kills the server if it does not confirm one within 30 ms.
+ */
 export function startServer(env: Record<string, string>): ServerProcess {
   let output = '';
-  const child = spawn(tsx, ['--conditions=source', 'src/server.ts'], {
+  const args = ['--conditions=source', '--import', 'tsx', 'src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
   });
@@ -31,7 +35,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
 export async function waitForOutput(
   server: ServerProcess,
   pattern: RegExp,
-  ms = 20_000,
+  ms = 45_000,
 ): Promise<RegExpMatchArray> {
   const deadline = Date.now() + ms;
   for (;;) {
