@@ -19,7 +19,7 @@ export function StatusDonutChart({
       emptyText={total === 0 ? 'Nothing to chart yet' : undefined}
     >
       <ResponsiveContainer width="100%" height={325}>
-        {/* The figure's text summary replaces the keyboard layer, so the drawing takes no focus. */}
+        {/* The figure's text summary stands in for the drawing, so no part of it takes focus. */}
         <PieChart accessibilityLayer={false}>
           <Pie
             data={slices}
@@ -31,9 +31,14 @@ export function StatusDonutChart({
             outerRadius="80%"
             paddingAngle={1}
             stroke="#ffffff"
+            rootTabIndex={-1}
           />
           <Tooltip />
-          <Legend iconType="circle" />
+          {/* Recharts sorts legend items by name; keep the slices' order instead. */}
+          <Legend
+            iconType="circle"
+            itemSorter={(item) => slices.findIndex((slice) => slice.status === item.value)}
+          />
         </PieChart>
       </ResponsiveContainer>
     </ChartCard>
