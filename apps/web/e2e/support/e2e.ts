@@ -21,22 +21,28 @@ export interface E2E {
  * Call once at the top of a test file: starts the API server and Chromium for the file, and after
  * every test fails it when a page logged a console error or threw, or the server logged an error.
  */
-export function useE2E(): E2E {
+export function setupE2E(): E2E {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let api: ApiClient | undefined;
   const sessions: PageSession[] = [];
 
   // A failed start is kept and thrown by every test that needs it, so each test FAILS with the
-  // reason (e.g. Chromium missing) instead of being reported as skipped.
-  let startError: unknown;
+  // reason (e.g. Chromium missing) instead of being reported as skipped. The server and the
+  // browser fail separately: without Chromium, API setup still works and each browser test fails.
+  let serverError: unknown;
+  let browserError: unknown;
   beforeAll(async () => {
     try {
       server = await startServer();
       api = new ApiClient(server.baseURL, server.inviteToken);
+    } catch (error) {
+      serverError = error;
+    }
+    try {
       browser = await launchBrowser();
     } catch (error) {
-      startError = error;
+      browserError = error;
     }
   });
 
@@ -60,23 +66,23 @@ export function useE2E(): E2E {
     await server?.stop();
   });
 
-  const ready = <T>(value: T | undefined, what: string): T => {
-    if (startError) throw startError;
+  const ready = <T>(value: T | undefined, error: unknown, what: string): T => {
+    if (error) throw error;
     if (value === undefined) throw new Error(`${what} is not ready: did beforeAll run?`);
     return value;
   };
 
   return {
     get server() {
-      return ready(server, 'The API server');
+      return ready(server, serverError, 'The API server');
     },
     get api() {
-      return ready(api, 'The API client');
+      return ready(api, serverError, 'The API client');
     },
     async openPage(options) {
       const session = await openPageSession(
-        ready(browser, 'Chromium'),
-        ready(server, 'The API server').baseURL,
+        ready(browser, browserError, 'Chromium'),
+        ready(server, serverError, 'The API server').baseURL,
         options,
       );
       sessions.push(session);

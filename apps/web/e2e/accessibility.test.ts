@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, it } from 'vitest';
+import type { ApiTask, SignedInUser } from './support/api.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { setupE2E } from './support/e2e.js';
+import { screenshot, screenshotAtBothWidths } from './support/screenshots.js';
+import { expectPath, expectVisible } from './support/ui.js';
+
+/**
+ * Every page, with data on it, has no serious or critical axe violation, and is photographed at
+ * 1280 and 390 px into e2e/screenshots/ for people to look at.
+ */
+const e2e = setupE2E();
+
+let admin: SignedInUser;
+let member: SignedInUser;
+let task: ApiTask;
+
+beforeAll(async () => {
+  admin = await e2e.api.registerAdmin('Ada Admin');
+  member = await e2e.api.registerMember('Mia Member');
+  const other = await e2e.api.registerMember('Max Member');
+  task = await e2e.api.createTask(admin.token, {
+    title: 'Write the onboarding guide',
+    description: 'A guide for the first week: accounts, tools and people to meet.',
+    priority: 'High',
+    dueDate: '2031-04-30',
+    assignedTo: [member.user._id, other.user._id],
+    todoChecklist: [{ text: 'Outline' }, { text: 'First draft' }, { text: 'Review' }],
+    attachments: ['example.com/onboarding', 'https://docs.example.org/tools'],
+  });
+  await e2e.api.tickFirst(member.token, task, 1);
+  const done = await e2e.api.createTask(admin.token, {
+    title: 'Order the laptops',
+    priority: 'Medium',
+    assignedTo: [member.user._id],
+  });
+  await e2e.api.tickFirst(member.token, done, 1);
+  await e2e.api.createTask(admin.token, {
+    title: 'Book the team lunch',
+    assignedTo: [other.user._id],
+  });
+});
+
+/** Scans the page as it is, then photographs it at both widths. */
+async function check(page: Page, name: string) {
+  await expectNoSeriousA11yViolations(page, name);
+  await screenshotAtBothWidths(page, name);
+}
+
+describe('every page is accessible', () => {
+  it('login', async () => {
+    const { page } = await e2e.openPage();
+    await page.goto('/login');
+    await expectVisible(page.getByRole('heading', { name: 'Welcome Back' }), 'the login form');
+    await check(page, 'login');
+  });
+
+  it('login with an error under the form', async () => {
+    const { page } = await e2e.openPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expectVisible(page.getByText('Please enter a valid email address.'), 'the error');
+    await check(page, 'login-error');
+  });
+
+  it('sign-up', async () => {
+    const { page } = await e2e.openPage();
+    await page.goto('/signup');
+    await expectVisible(page.getByRole('heading', { name: 'Create an Account' }), 'the form');
+    await check(page, 'signup');
+  });
+
+  it('the 404 page', async () => {
+    const { page } = await e2e.openPage();
+    await page.goto('/no-such-page');
+    await expectVisible(page.getByRole('heading', { name: /not found/i }), 'the 404 page');
+    await check(page, 'not-found');
+  });
+
+  it('admin dashboard', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/dashboard');
+    await expectVisible(page.getByRole('cell', { name: task.title }), 'the recent tasks');
+    await check(page, 'admin-dashboard');
+  });
+
+  it('Manage Tasks', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/tasks');
+    await expectVisible(page.getByRole('link', { name: task.title }), 'the task cards');
+    await check(page, 'admin-tasks');
+  });
+
+  it('Create Task, with the user picker open', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/create-task');
+    await expectVisible(page.getByRole('button', { name: 'CREATE TASK' }), 'the form');
+    await page.getByRole('button', { name: 'CREATE TASK' }).click();
+    await expectVisible(page.getByText('Title is required.'), 'the validation message');
+    await check(page, 'admin-create-task');
+    await page.getByRole('button', { name: 'Add Members' }).click();
+    await expectVisible(
+      page.getByRole('dialog').getByRole('checkbox', { name: 'Mia Member' }),
+      'the user picker',
+    );
+    await check(page, 'admin-create-task-user-picker');
+  });
+
+  it('Update Task, with the delete confirmation open', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/tasks');
+    await page.getByRole('link', { name: task.title }).click();
+    await expectPath(page, '/admin/create-task');
+    await expectVisible(page.getByRole('button', { name: 'UPDATE TASK' }), 'the edit form');
+    await expectVisible(page.getByText('First draft'), 'the loaded checklist');
+    await check(page, 'admin-update-task');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectVisible(
+      page.getByRole('dialog').getByText('Are you sure want to delete this task?'),
+      'the confirmation',
+    );
+    await check(page, 'admin-delete-task-confirmation');
+  });
+
+  it('Team Member', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/users');
+    await expectVisible(page.getByText(member.user.email), 'the member cards');
+    await check(page, 'admin-users');
+  });
+
+  it('member dashboard', async () => {
+    const { page } = await e2e.openPage({ token: member.token });
+    await page.goto('/user/dashboard');
+    await expectVisible(page.getByRole('cell', { name: task.title }), 'the recent tasks');
+    await check(page, 'user-dashboard');
+  });
+
+  it('My Tasks', async () => {
+    const { page } = await e2e.openPage({ token: member.token });
+    await page.goto('/user/tasks');
+    await expectVisible(page.getByRole('link', { name: task.title }), 'the task cards');
+    await check(page, 'user-tasks');
+  });
+
+  it('task details', async () => {
+    const { page } = await e2e.openPage({ token: member.token });
+    await page.goto(`/user/task-details/${task._id}`);
+    await expectVisible(page.getByRole('checkbox', { name: 'First draft' }), 'the checklist');
+    await check(page, 'user-task-details');
+  });
+
+  it('the small-screen menu, opened', async () => {
+    const { page } = await e2e.openPage({ token: admin.token, width: 390, height: 844 });
+    await page.goto('/admin/dashboard');
+    await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
+    await expectVisible(page.getByRole('navigation').getByText('Ada Admin'), 'the opened menu');
+    await expectNoSeriousA11yViolations(page, 'small-screen menu');
+    await screenshot(page, 'small-screen-menu-390');
+  });
+});
