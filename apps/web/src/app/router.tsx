@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import { Spinner } from '../components/ui/feedback';
 import { paths } from '../config/paths';
 import { SessionProvider } from '../lib/session';
 import { AuthLayout } from './layouts/auth-layout';
@@ -16,6 +17,8 @@ export const router = createBrowserRouter([
       </SessionProvider>
     ),
     errorElement: <RouteError />,
+    // Shown while the first page's chunk loads.
+    hydrateFallbackElement: <Spinner label="Loading..." />,
     children: [
       { path: paths.root, element: <RootRedirect /> },
       {
