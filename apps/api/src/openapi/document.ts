@@ -54,6 +54,12 @@ const binary = (contentMediaType: string) => ({
   schema: { type: 'string', format: 'binary', contentMediaType } satisfies oas31.SchemaObject,
 });
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+const attachment = z.object({
+  'Content-Disposition': z
+    .string()
+    .regex(/^attachment; filename="[\w.-]+\.xlsx"$/)
+    .meta({ description: 'Saves the answer as the named file' }),
+});
 
 /** The error answers: one component each, all `{message, errors?}`. */
 const errorResponse = (id: string, description: string): ZodOpenApiResponseObject => ({
@@ -72,10 +78,18 @@ const errors = {
   404: errorResponse('NotFound', 'No such resource, or one the caller may not see.'),
   409: errorResponse('Conflict', 'The change conflicts with existing data.'),
   413: errorResponse('PayloadTooLarge', 'The request body is too large.'),
-  429: errorResponse(
-    'TooManyRequests',
-    'Too many requests from this address: wait for `Retry-After` seconds.',
-  ),
+  429: {
+    ...errorResponse(
+      'TooManyRequests',
+      'Too many requests from this address: wait for `Retry-After` seconds.',
+    ),
+    headers: z.object({
+      'Retry-After': z
+        .string()
+        .regex(/^\d+$/)
+        .meta({ description: 'Seconds until the next request may be made' }),
+    }),
+  },
   503: errorResponse('ServiceUnavailable', 'Not ready to serve requests.'),
 } satisfies Record<number, ZodOpenApiResponseObject>;
 
@@ -388,6 +402,7 @@ const paths: ZodOpenApiPathsObject = {
       responses: {
         200: {
           description: 'The workbook `tasks_report.xlsx`, as an attachment.',
+          headers: attachment,
           content: { [XLSX_TYPE]: binary(XLSX_TYPE) },
         },
       },
@@ -401,6 +416,7 @@ const paths: ZodOpenApiPathsObject = {
       responses: {
         200: {
           description: 'The workbook `user_details.xlsx`, as an attachment.',
+          headers: attachment,
           content: { [XLSX_TYPE]: binary(XLSX_TYPE) },
         },
       },

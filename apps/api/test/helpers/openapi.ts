@@ -27,6 +27,7 @@ export interface Operation {
 
 export interface ResponseObject {
   description: string;
+  headers?: Record<string, { required?: boolean; schema?: object }>;
   content?: Record<string, { schema?: object }>;
 }
 
@@ -203,6 +204,18 @@ export function createContractChecker(doc: OpenApiDoc) {
         const validate = schemas.validator(schema!);
         const problems = validate(res.body) ? '' : schemas.ajv.errorsText(validate.errors);
         expect(problems, `${where}: body ${JSON.stringify(res.body)}`).toBe('');
+      }
+      for (const [name, header] of Object.entries(response?.headers ?? {})) {
+        const value = res.headers[name.toLowerCase()] as string | undefined;
+        if (value === undefined) {
+          expect(header.required, `${where}: header ${name} is missing`).not.toBe(true);
+          continue;
+        }
+        if (header.schema) {
+          const validate = schemas.validator(header.schema);
+          const problems = validate(value) ? '' : schemas.ajv.errorsText(validate.errors);
+          expect(problems, `${where}: header ${name}: ${value}`).toBe('');
+        }
       }
       const statuses = seen.get(operation.operationId) ?? new Set<string>();
       statuses.add(String(res.status));
