@@ -32,6 +32,8 @@ export const validationMessages = {
   invalidId: 'Invalid id.',
   currentPasswordRequired: 'Current password is required to set a new password.',
   nothingToUpdate: 'Nothing to update.',
+  completedNotBoolean: 'Completed must be true or false.',
+  checklistItemOnlyCompleted: 'Only completed (true or false) can be sent for a checklist item.',
 } as const;
 
 export const apiMessages = {
@@ -45,6 +47,7 @@ export const apiMessages = {
   notFound: 'Not found',
   userNotFound: 'User not found',
   taskNotFound: 'Task not found',
+  checklistItemNotFound: 'Checklist item not found',
   imageNotFound: 'Image not found',
   assigneeNotFound: 'Assigned user not found',
   lastAdmin: 'Cannot remove the last admin',

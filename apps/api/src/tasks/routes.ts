@@ -3,6 +3,7 @@ import {
   apiMessages,
   createTaskSchema,
   taskListQuerySchema,
+  updateChecklistItemSchema,
   updateChecklistSchema,
   updateStatusSchema,
   updateTaskSchema,
@@ -64,6 +65,14 @@ export function taskRoutes(deps: {
       pathId(req, apiMessages.taskNotFound),
       todoChecklist,
     );
+    res.json({ message: apiMessages.checklistUpdated, task });
+  });
+
+  router.patch('/:id/todo/:itemId', async (req, res) => {
+    const { completed } = parseInput(updateChecklistItemSchema, req.body);
+    const taskId = pathId(req, apiMessages.taskNotFound);
+    const itemId = pathId(req, apiMessages.checklistItemNotFound, 'itemId');
+    const task = await tasks.setChecklistItem(currentUser(req), taskId, itemId, completed);
     res.json({ message: apiMessages.checklistUpdated, task });
   });
 

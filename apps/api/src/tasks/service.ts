@@ -187,6 +187,30 @@ export class TaskService {
   }
 
   /**
+   * One item ticked or unticked. Several processes may tick items of one task at once: the row
+   * lock makes each read-modify-write wait for the previous one, so no tick and no count is lost.
+   */
+  async setChecklistItem(
+    user: RequestUser,
+    id: string,
+    itemId: string,
+    completed: boolean,
+  ): Promise<Task> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.lockVisibleTask(trx, user, id);
+      const existing = await loadChecklist(trx, id);
+      if (!existing.some((item) => item.id === itemId)) {
+        throw NotFound(apiMessages.checklistItemNotFound);
+      }
+      const items = existing.map((item) => (item.id === itemId ? { ...item, completed } : item));
+      await setChecklistFlags(trx, id, [{ id: itemId, completed }]);
+      const patch = { ...checklistState(items), updated_at: new Date().toISOString() };
+      await updateTaskRow(trx, id, patch);
+      return this.hydrateOne(trx, { ...row, ...patch });
+    });
+  }
+
+  /**
    * Status change: Completed ticks every item, Pending unticks every item. In Progress is only
    * possible while the checklist is partly done, since status always follows the checklist.
    * A task with no checklist at all (only possible for old data) takes the status as asked.

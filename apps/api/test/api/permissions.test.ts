@@ -46,6 +46,7 @@ const MATRIX: ReadonlyArray<
   ['PUT /api/tasks/:id',                        401,       403,      403,        200],
   ['DELETE /api/tasks/:id',                     401,       403,      403,        200],
   ['PUT /api/tasks/:id/todo',                   401,       200,      404,        200],
+  ['PATCH /api/tasks/:id/todo/:itemId',         401,       200,      404,        200],
   ['PUT /api/tasks/:id/status',                 401,       200,      404,        200],
   ['GET /api/tasks/dashboard-data',             401,       403,      403,        200],
   ['GET /api/tasks/user-dashboard-data',        401,       200,      200,        200],
@@ -348,6 +349,26 @@ const ENDPOINTS = {
       };
     },
   },
+  'PATCH /api/tasks/:id/todo/:itemId': {
+    prepare: async (fx) => {
+      const task = await createTask(fx.ctx, fx.admin, [fx.assigned.id]);
+      const [first, second] = task.todoChecklist;
+      return {
+        path: `/api/tasks/${task._id}/todo/${second?._id}`,
+        body: { completed: true },
+        state: () => taskState(fx, task._id),
+        verify: (res) => {
+          expect(res.body.message).toBe(apiMessages.checklistUpdated);
+          expect(res.body.task).toMatchObject({
+            _id: task._id,
+            progress: 50,
+            status: 'In Progress',
+            todoChecklist: [first, { ...second, completed: true }],
+          });
+        },
+      };
+    },
+  },
   'PUT /api/tasks/:id/status': {
     prepare: async (fx) => {
       const task = await createTask(fx.ctx, fx.admin, [fx.assigned.id]);
@@ -465,7 +486,7 @@ describe(`permission matrix (${ENGINE})`, () => {
       const before = await prepared.state?.();
 
       const [verb, ...rest] = endpoint.split(' ');
-      const method = verb?.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+      const method = verb?.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
       expect(rest).toHaveLength(1);
       let req = fx.ctx.api[method](prepared.path);
       if (session) req = req.set(session.auth);
@@ -535,6 +556,11 @@ describe(`permission matrix (${ENGINE})`, () => {
         .put(`/api/tasks/${task._id}/todo`)
         .set(fx.unassigned.auth)
         .send({ todoChecklist: CHECKLIST_TICKED })
+        .expect(404);
+      await fx.ctx.api
+        .patch(`/api/tasks/${task._id}/todo/${task.todoChecklist[0]?._id}`)
+        .set(fx.unassigned.auth)
+        .send({ completed: true })
         .expect(404);
       expect(await taskState(fx, task._id)).toEqual(before);
       // The outsider still cannot see it: nothing assigned them on the way.

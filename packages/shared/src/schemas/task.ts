@@ -121,6 +121,16 @@ export type UpdateTaskData = z.output<typeof updateTaskSchema>;
 export const updateChecklistSchema = z.object({ todoChecklist: todoChecklistSchema });
 export type UpdateChecklistInput = z.input<typeof updateChecklistSchema>;
 
+/**
+ * One item ticked or unticked (PATCH /api/tasks/:id/todo/:itemId). Strict: a text or any other
+ * field sent here would otherwise be silently ignored, and the caller would think it was saved.
+ */
+export const updateChecklistItemSchema = z.strictObject(
+  { completed: z.boolean({ error: m.completedNotBoolean }) },
+  { error: m.checklistItemOnlyCompleted },
+);
+export type UpdateChecklistItemInput = z.input<typeof updateChecklistItemSchema>;
+
 export const updateStatusSchema = z.object({ status: statusSchema });
 
 export const taskListQuerySchema = z.object({
