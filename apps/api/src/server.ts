@@ -19,7 +19,8 @@ async function main() {
   const handle = env.DATABASE_URL
     ? openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
     : openDatabase({ engine: 'sqlite', file: path.join(env.DATA_DIR, 'taskmanager.db') });
-  await migrateToLatest(handle);
+  const applied = await migrateToLatest(handle);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   // `pnpm restore` refuses to swap the SQLite file while this pid is alive.
   if (handle.engine === 'sqlite') writePidFile(env.DATA_DIR);
   const invite = await resolveAdminInviteToken(handle.db, env.ADMIN_INVITE_TOKEN);

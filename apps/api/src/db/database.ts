@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  DEFAULT_MIGRATION_TABLE as MIGRATION_TABLE,
   Kysely,
   Migrator,
   PostgresAdapter,
@@ -70,9 +71,23 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   };
 }
 
+/**
+ * Brings the database up to this version's schema and returns the migrations it applied. A
+ * database that records a migration this code does not know was written by a newer version:
+ * running on it could corrupt data the newer code relies on, so start-up stops instead.
+ */
 export async function migrateToLatest(
   handle: Pick<DatabaseHandle, 'db' | 'schema'>,
-): Promise<void> {
+): Promise<string[]> {
+  const unknown = (await executedMigrations(handle)).filter(
+    (name) => !Object.hasOwn(migrations, name),
+  );
+  if (unknown.length > 0) {
+    throw new Error(
+      `This database was written by a newer version of Task Manager (unknown migration ` +
+        `${unknown.join(', ')}). Upgrade the app or restore a backup.`,
+    );
+  }
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
@@ -87,6 +102,22 @@ export async function migrateToLatest(
       `Database migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace(/\s+/g, ' '),
     );
   }
+  return (results ?? []).map((result) => result.migrationName);
+}
+
+/** The names Kysely's bookkeeping table records; none on a new database. */
+async function executedMigrations(handle: Pick<DatabaseHandle, 'db' | 'schema'>) {
+  const table = handle.schema ? `${handle.schema}.${MIGRATION_TABLE}` : MIGRATION_TABLE;
+  // Ask the catalogue rather than read the error of a failed select: its text differs by engine.
+  const tableExists =
+    handle.db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql`select 1 where to_regclass(${table}) is not null`
+      : sql`select 1 from sqlite_master where type = 'table' and name = ${table}`;
+  if ((await tableExists.execute(handle.db)).rows.length === 0) return [];
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(
+    handle.db,
+  );
+  return rows.map((row) => row.name);
 }
 
 export async function ping(db: Kysely<Database>): Promise<void> {
