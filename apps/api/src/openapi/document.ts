@@ -21,6 +21,7 @@ import {
   taskListResponseSchema,
   taskMutationResponseSchema,
   taskSchema,
+  updateChecklistItemSchema,
   updateChecklistSchema,
   updateProfileSchema,
   updateStatusSchema,
@@ -41,9 +42,6 @@ const healthResponseSchema = z
 const readyResponseSchema = z
   .object({ status: z.literal('ready') })
   .meta({ id: 'Ready', description: 'The process can serve requests: its database answers.' });
-const checklistItemUpdateSchema = z
-  .object({ completed: z.boolean() })
-  .meta({ description: 'Ticks or unticks one checklist item.' });
 
 /** Ids are UUIDs; any other value names nothing and is answered 404, like an unknown id. */
 const uuid = (description: string) => z.uuid().meta({ description });
@@ -368,7 +366,7 @@ const paths: ZodOpenApiPathsObject = {
   },
   '/api/tasks/{id}/todo/{itemId}': {
     patch: signedIn(
-      withJsonBody(input('UpdateChecklistItemInput', checklistItemUpdateSchema), {
+      withJsonBody(input('UpdateChecklistItemInput', updateChecklistItemSchema), {
         operationId: 'updateChecklistItem',
         tags: ['Tasks'],
         summary: 'Tick or untick one checklist item',
