@@ -42,6 +42,12 @@ beforeAll(async () => {
   });
 });
 
+/** The dashboards' charts grow in for 1.5 s (Recharts' default): photograph them drawn. */
+async function waitForCharts(page: Page) {
+  await expectVisible(page.getByRole('figure', { name: 'Task Distribution' }), 'the charts');
+  await page.waitForTimeout(1_600);
+}
+
 /** Scans the page as it is, then photographs it at both widths. */
 async function check(page: Page, name: string) {
   await expectNoSeriousA11yViolations(page, name);
@@ -82,6 +88,7 @@ describe('every page is accessible', () => {
     const { page } = await e2e.openPage({ token: admin.token });
     await page.goto('/admin/dashboard');
     await expectVisible(page.getByRole('cell', { name: task.title }), 'the recent tasks');
+    await waitForCharts(page);
     await check(page, 'admin-dashboard');
   });
 
@@ -134,6 +141,7 @@ describe('every page is accessible', () => {
     const { page } = await e2e.openPage({ token: member.token });
     await page.goto('/user/dashboard');
     await expectVisible(page.getByRole('cell', { name: task.title }), 'the recent tasks');
+    await waitForCharts(page);
     await check(page, 'user-dashboard');
   });
 

@@ -135,19 +135,27 @@ describe('an admin signing up', () => {
     ];
     expect(cards.map(([, count]) => count)).toEqual([3, 1, 1, 1]);
     for (const [label, count] of cards) {
-      // The card is the smallest element holding both the label and its number.
+      // Each card is a term (the label) with its definition (the number).
       const card = main
-        .locator('div, section, article, li')
-        .filter({ has: page.getByText(label, { exact: true }) })
-        .filter({ hasText: new RegExp(`(^|\\D)${count}(\\D|$)`) })
-        .last();
-      await expectVisible(card, `the ${label} card showing ${count}`);
+        .locator('dl > div')
+        .filter({ has: page.getByRole('term').filter({ hasText: label }) });
+      await expect
+        .poll(() => card.getByRole('definition').innerText(), { message: `the ${label} card` })
+        .toBe(String(count));
     }
+    // Recent Tasks: name, status, priority and the creation date as 'Do MMM YYYY'.
     for (const task of tasks) {
-      await expectVisible(
-        main.getByRole('cell', { name: task.title }),
-        `${task.title} in Recent Tasks`,
-      );
+      const row = main
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: task.title }) });
+      await expectVisible(row, `${task.title} in Recent Tasks`);
+      const saved = await e2e.api.getTask(admin.token, task._id);
+      expect((await row.getByRole('cell').allInnerTexts()).map((cell) => cell.trim())).toEqual([
+        saved.title,
+        saved.status,
+        expect.stringContaining(saved.priority),
+        shownDate(saved.createdAt),
+      ]);
     }
     await main.getByRole('button', { name: /see all/i }).click();
     await expectPath(page, '/admin/tasks');

@@ -146,6 +146,30 @@ describe('an admin managing tasks', () => {
     ]);
   });
 
+  it("shows the server's message when the task cannot be created", async () => {
+    const leaver = await e2e.api.registerMember('Lee Leaving');
+    const session = await e2e.openPage({ token: admin.token });
+    const { page } = session;
+    await page.goto('/admin/create-task');
+    await page.getByLabel('Task Title').fill('Assigned to someone who left');
+    await page.getByLabel('Description').fill('The assignee is deleted before the form is sent.');
+    await page.getByLabel('Due Date').fill('2031-07-01');
+    await page.getByRole('button', { name: 'Add Members' }).click();
+    await page.getByRole('dialog').getByRole('checkbox', { name: 'Lee Leaving' }).check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+    await addEntry(page, 'TODO Checklist', 'Never started');
+
+    // Someone else removes the member meanwhile: the server refuses the task with 400.
+    await e2e.api.request('DELETE', `/api/users/${leaver.user._id}`, admin.token);
+    session.expectFailedRequest({ path: '/api/tasks', status: 400 });
+    await submitCreate(page);
+    await expectToast(page, 'Assigned user not found');
+    // Nothing was created and the form keeps what was typed.
+    expect(await page.getByLabel('Task Title').inputValue()).toBe('Assigned to someone who left');
+    const titles = (await e2e.api.listTasks(admin.token)).tasks.map((task) => task.title);
+    expect(titles).not.toContain('Assigned to someone who left');
+  });
+
   it('filters Manage Tasks with the status tabs and their counts', async () => {
     const pending = await e2e.api.createTask(admin.token, {
       title: 'Filter: pending one',

@@ -180,6 +180,15 @@ describe('a member', () => {
     expect(await full.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
+  it('is told the task cannot be loaded when it is not theirs', async () => {
+    const session = await e2e.openPage({ token: mia.token });
+    // The server hides other people's tasks with a 404, on purpose here.
+    session.expectFailedRequest({ path: `/api/tasks/${otherTask._id}`, status: 404 });
+    await session.page.goto(`/user/task-details/${otherTask._id}`);
+    await expectVisible(session.page.getByText('Failed to load task details.'), 'the error');
+    await expectHidden(session.page.getByText(otherTask.title), 'the other task');
+  });
+
   it('is sent to their own dashboard from an admin page', async () => {
     const { page } = await e2e.openPage({ token: mia.token });
     await page.goto('/admin/dashboard');
@@ -212,6 +221,15 @@ describe('the route guards', () => {
     await page.goto('/admin/tasks');
     await expectPath(page, '/login');
     await expectVisible(page.getByRole('heading', { name: 'Welcome Back' }), 'the login form');
+  });
+
+  it('end a session whose token the server refuses, with a message, on /login', async () => {
+    const session = await e2e.openPage({ token: 'a-token-the-server-never-issued' });
+    session.expectFailedRequest({ path: '/api/auth/profile', status: 401 });
+    await session.page.goto('/admin/dashboard');
+    await expectPath(session.page, '/login');
+    await expectToast(session.page, 'Session expired, please log in again');
+    expect(await session.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
   it('send / to the dashboard of the signed-in role', async () => {
