@@ -63,7 +63,8 @@ export function StatusTabs({
     <div
       role="tablist"
       aria-label="Task status"
-      className="flex gap-1 overflow-x-auto border-b border-slate-200"
+      // Four tabs with counts do not fit in one row on a phone: two rows of two there.
+      className="grid grid-cols-2 gap-1 sm:flex sm:border-b sm:border-slate-200"
     >
       {STATUS_TABS.map(({ status, count }, index) => {
         const isSelected = status === selected;
@@ -81,10 +82,10 @@ export function StatusTabs({
             tabIndex={isSelected ? 0 : -1}
             onClick={() => onSelect(status)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={`-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2 text-sm whitespace-nowrap ${
+            className={`-mb-px flex shrink-0 items-center justify-center gap-2 border-b-2 px-3 py-2 text-sm whitespace-nowrap sm:justify-start ${
               isSelected
-                ? 'border-blue-700 font-semibold text-blue-800'
-                : 'border-transparent text-slate-700 hover:text-slate-900'
+                ? 'border-blue-700 bg-blue-50 font-semibold text-blue-800 sm:bg-transparent'
+                : 'border-slate-200 text-slate-700 hover:text-slate-900 sm:border-transparent'
             }`}
           >
             {status}

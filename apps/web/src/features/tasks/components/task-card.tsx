@@ -37,7 +37,10 @@ export function TaskCard({ task, target }: { task: Task; target: TaskCardTarget 
         <PriorityBadge priority={task.priority} />
       </div>
       <div className="min-w-0">
-        <h2 id={titleId} className="truncate text-base font-semibold text-slate-900">
+        <h2
+          id={titleId}
+          className="line-clamp-2 text-base font-semibold break-words text-slate-900"
+        >
           {task.title}
         </h2>
         <p className="mt-1 line-clamp-3 text-sm break-words text-slate-600">{task.description}</p>

@@ -1,7 +1,7 @@
 import { EmptyState, Skeleton } from '../../../components/ui/feedback';
 import type { TaskStatusFilter } from '../api/get-tasks';
 
-export const TASK_GRID_CLASS = 'grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3';
+export const TASK_GRID_CLASS = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3';
 
 /** Card-shaped placeholders while the first list loads. */
 export function TaskListSkeleton({ cards = 6 }: { cards?: number }) {

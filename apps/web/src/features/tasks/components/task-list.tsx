@@ -1,13 +1,15 @@
 import type { Task } from '@task-manager/shared';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../../components/ui/feedback';
-import { TASKS_FETCH_FAILED, type useTaskList } from '../hooks/use-task-list';
+import type { useTaskList } from '../hooks/use-task-list';
 import { StatusTabs, tabIdFor } from './status-tabs';
 import { TaskCard, type TaskCardTarget } from './task-card';
 import { EmptyTab, TASK_GRID_CLASS, TaskListSkeleton } from './task-list-states';
 
 const ID_PREFIX = 'task-status';
 const PANEL_ID = `${ID_PREFIX}-panel`;
+/** Worded apart from the failure toast, so each is found by its own text. */
+export const TASKS_NOT_LOADED = 'The tasks could not be loaded.';
 
 /**
  * Status tabs over the grid of task cards, with the loading, error and empty states. Shared by
@@ -30,7 +32,7 @@ export function TaskList({
   if (query.isPending || (query.isError && !data && query.isFetching)) {
     content = <TaskListSkeleton />;
   } else if (!data) {
-    content = <ErrorState message={TASKS_FETCH_FAILED} onRetry={() => void query.refetch()} />;
+    content = <ErrorState message={TASKS_NOT_LOADED} onRetry={() => void query.refetch()} />;
   } else if (data.statusSummary.all === 0 && data.tasks.length === 0) {
     content = noTasks;
   } else if (data.tasks.length === 0) {
