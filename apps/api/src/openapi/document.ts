@@ -88,7 +88,10 @@ const errors = {
         .meta({ description: 'Seconds until the next request may be made' }),
     }),
   },
-  503: errorResponse('ServiceUnavailable', 'Not ready to serve requests.'),
+  503: errorResponse(
+    'ServiceUnavailable',
+    'Not ready: the database does not answer, or the server is shutting down.',
+  ),
 } satisfies Record<number, ZodOpenApiResponseObject>;
 
 const bearer = [{ bearerAuth: [] }];
@@ -433,7 +436,9 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'getReadiness',
       tags: ['Operations'],
       summary: 'Readiness',
-      description: 'Ready when the database answers; load balancers should route only then.',
+      description:
+        'Ready while the database answers (within 2 s) and the server is not shutting down; ' +
+        'load balancers should route to this process only then.',
       responses: { 200: ok('Ready.', readyResponseSchema), 503: errors[503] },
     },
   },
