@@ -1,6 +1,5 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Paperclip } from 'lucide-react';
 import { toHref } from '../../../lib/format';
-import { itemNumber } from '../task-form-rules';
 
 /**
  * The attachments of a task as links that open in a new tab. A link typed without a scheme gets
@@ -18,9 +17,7 @@ export function TaskAttachments({ links }: { links: readonly string[] }) {
             rel="noopener noreferrer"
             className="flex items-center gap-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-900 hover:bg-slate-100"
           >
-            <span aria-hidden className="font-semibold text-slate-600">
-              {itemNumber(index)}
-            </span>
+            <Paperclip size={16} aria-hidden className="shrink-0 text-slate-600" />
             <span className="min-w-0 flex-1 break-all">{link}</span>
             <ExternalLink size={16} aria-hidden className="shrink-0 text-slate-600" />
           </a>

@@ -133,11 +133,7 @@ function UpdateTask({ taskId }: { taskId: string }) {
     <FormCard
       title="Update Task"
       action={
-        <Button
-          variant="secondary"
-          onClick={() => setConfirmingDelete(true)}
-          className="text-red-700"
-        >
+        <Button variant="secondary" onClick={() => setConfirmingDelete(true)}>
           <Trash2 size={16} aria-hidden />
           Delete
         </Button>
