@@ -8,14 +8,19 @@ import {
   type CreateTaskInput,
 } from '@task-manager/shared';
 import { createPasswordHasher } from '../auth/passwords.js';
-import { parseEnv } from '../config.js';
 import { migrateToLatest, type DatabaseHandle } from '../db/database.js';
 import { storeImage } from '../images/service.js';
 import { TaskService } from '../tasks/service.js';
 import { UserService } from '../users/service.js';
 import { renderAvatar } from './avatar.js';
 import { demoAdmin, demoMembers, demoTasks, type DemoPerson } from './demo-content.js';
-import { CliError, openConfiguredDatabase, type CliCommand, type CliOutput } from './support.js';
+import {
+  CliError,
+  openConfiguredDatabase,
+  parseCliEnv,
+  type CliCommand,
+  type CliOutput,
+} from './support.js';
 
 export const SEED_USAGE = `Usage: pnpm seed:demo [--force] [--url URL]
 
@@ -217,7 +222,7 @@ export const seedDemoCommand: CliCommand = async (args, env, out) => {
     },
   });
   if (values.help) return out.info(SEED_USAGE);
-  const config = parseEnv(env);
+  const config = parseCliEnv(env);
   const baseUrl = (values.url ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   if (!isHttpUrl(baseUrl)) throw new CliError(`--url must be an http(s) address, not ${baseUrl}`);
 

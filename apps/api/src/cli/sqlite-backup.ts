@@ -3,10 +3,15 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { parseEnv } from '../config.js';
 import { migrations } from '../db/database.js';
 import { liveServerPid, pidFilePath } from '../pid-file.js';
-import { CliError, resolveUserPath, sqliteFileOf, type CliCommand } from './support.js';
+import {
+  CliError,
+  parseCliEnv,
+  resolveUserPath,
+  sqliteFileOf,
+  type CliCommand,
+} from './support.js';
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 /** Kysely's bookkeeping table: every Task Manager database has it, other SQLite files do not. */
@@ -236,7 +241,7 @@ export const backupCommand: CliCommand = async (args, env, out) => {
   const { values, positionals } = parseCommandArgs(args);
   if (values.help) return out.info(BACKUP_USAGE);
   if (positionals.length > 1) throw new CliError(BACKUP_USAGE);
-  const config = parseEnv(env);
+  const config = parseCliEnv(env);
   if (config.DATABASE_URL) throw new CliError(postgresAdvice('backup'));
   const source = sqliteFileOf(config);
   if (!fs.existsSync(source)) {
@@ -258,7 +263,7 @@ export const restoreCommand: CliCommand = async (args, env, out) => {
   const { values, positionals } = parseCommandArgs(args);
   if (values.help) return out.info(RESTORE_USAGE);
   if (positionals.length !== 1) throw new CliError(RESTORE_USAGE);
-  const config = parseEnv(env);
+  const config = parseCliEnv(env);
   if (config.DATABASE_URL) throw new CliError(postgresAdvice('restore'));
   const dataDir = path.resolve(config.DATA_DIR);
   const live = sqliteFileOf(config);

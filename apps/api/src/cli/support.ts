@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, type Env } from '../config.js';
+import { ConfigError, parseEnv, type Env } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 
 /** Where a command writes: the console when run from a shell, a buffer in tests. */
@@ -42,6 +42,14 @@ export function runFromShell(command: CliCommand): void {
   void executeCli(command, process.argv.slice(2), process.env, out).then((code) => {
     process.exitCode = code;
   });
+}
+
+/**
+ * The server's configuration, read by the same rules, except that JWT_SECRET is not required in
+ * production: these commands sign no tokens, and a restore may run in a container of its own.
+ */
+export function parseCliEnv(env: NodeJS.ProcessEnv): Readonly<Env> {
+  return parseEnv({ ...env, NODE_ENV: undefined });
 }
 
 /** The SQLite file the server uses for this configuration, as an absolute path. */

@@ -264,6 +264,16 @@ describe(`pnpm backup and pnpm restore (${ENGINE} pass)`, () => {
     expect(again.stderr).toContain('already exists');
     expect(fs.statSync(named).size).toBe(size);
 
+    // The server's rules for every variable, except that no JWT_SECRET is needed to copy a file.
+    const production = await runCommand(backupCommand, [path.join(elsewhere, 'prod.db')], {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+    });
+    expect(production.code).toBe(0);
+    const badConfig = await runCommand(backupCommand, [], { DATA_DIR: dataDir, LOG_LEVEL: 'loud' });
+    expect(badConfig.code).toBe(1);
+    expect(badConfig.stderr).toMatch(/Invalid configuration:\n.*LOG_LEVEL/);
+
     const nothing = await runCommand(backupCommand, [], { DATA_DIR: tempDataDir() });
     expect(nothing.code).toBe(1);
     expect(nothing.stderr).toContain('nothing to back up');
