@@ -20,6 +20,7 @@ import { healthRoutes } from './health/routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { createAuthLimiter } from './http/rate-limit.js';
 import { imageRoutes, imageUploadRoutes } from './images/routes.js';
+import { openApiRoutes } from './openapi/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { taskRoutes } from './tasks/routes.js';
 import { TaskService } from './tasks/service.js';
@@ -121,6 +122,7 @@ export function createApp({
   app.use('/api/users', userRoutes({ db, users, requireAuth: authenticated, requireAdmin }));
   app.use('/api/tasks', taskRoutes({ tasks, requireAuth: authenticated, requireAdmin }));
   app.use('/api/reports', reportRoutes({ db, requireAuth: authenticated, requireAdmin }));
+  app.use('/api', openApiRoutes());
   app.use('/api', () => {
     throw NotFound(apiMessages.notFound);
   });
