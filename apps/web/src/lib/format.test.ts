@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatToday, greetingFor, toHref } from './format';
+import {
+  dueDateDay,
+  formatDate,
+  formatDueDate,
+  formatNumber,
+  formatToday,
+  greetingFor,
+  toHref,
+} from './format';
 
 describe('greetingFor', () => {
   it.each([
@@ -40,6 +48,20 @@ describe('formatDate', () => {
 
   it.each([null, undefined, '', 'not a date'])('writes N/A for %j', (value) => {
     expect(formatDate(value)).toBe('N/A');
+  });
+});
+
+describe('due dates', () => {
+  it('reads a stored due date as the calendar day it was set to, in any time zone', () => {
+    expect(formatDueDate('2025-01-01T00:00:00.000Z')).toBe('1st Jan 2025');
+    expect(formatDueDate('2025-03-22T00:00:00.000Z')).toBe('22nd Mar 2025');
+    expect(dueDateDay('2025-03-22T00:00:00.000Z')).toBe('2025-03-22');
+  });
+
+  it('says N/A, or leaves the input empty, when there is no date', () => {
+    expect(formatDueDate(null)).toBe('N/A');
+    expect(formatDueDate('not a date')).toBe('N/A');
+    expect(dueDateDay(undefined)).toBe('');
   });
 });
 

@@ -1,13 +1,32 @@
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
+import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(advancedFormat);
+dayjs.extend(utc);
 
 /** Dates as 'Do MMM YYYY' (1st Jan 2025); 'N/A' when missing or not a date. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const date = dayjs(value);
   return date.isValid() ? date.format('Do MMM YYYY') : 'N/A';
+}
+
+/**
+ * A due date is a calendar day, stored as midnight UTC of that day: it is shown in UTC so that it
+ * reads as the same day in every time zone.
+ */
+export function formatDueDate(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const date = dayjs.utc(value);
+  return date.isValid() ? date.format('Do MMM YYYY') : 'N/A';
+}
+
+/** The calendar day (YYYY-MM-DD) of a stored due date, for a date input. */
+export function dueDateDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs.utc(value);
+  return date.isValid() ? date.format('YYYY-MM-DD') : '';
 }
 
 /** Today's date for the dashboard heading, e.g. 'Monday 23rd Nov 2026'. */

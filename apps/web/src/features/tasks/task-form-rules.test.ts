@@ -87,7 +87,7 @@ describe('the task payload', () => {
       title: 'Plan',
       description: 'The plan',
       priority: 'High',
-      dueDate: dayjs('2031-05-20').toISOString(),
+      dueDate: '2031-05-20T00:00:00.000Z',
       assignedTo: [mia._id],
       todoChecklist: [{ text: 'Draft', completed: false }],
       attachments: ['example.com'],
@@ -95,10 +95,11 @@ describe('the task payload', () => {
     expect(taskFormProblem(toTaskPayload(values))).toBeNull();
   });
 
-  it('takes the due date as the local start of the picked day', () => {
-    const iso = dueDateToIso('2031-05-20');
-    expect(dayjs(iso).format('YYYY-MM-DD HH:mm')).toBe('2031-05-20 00:00');
+  it('sends the picked day as midnight UTC, whatever the time zone', () => {
+    expect(dueDateToIso('2031-05-20')).toBe('2031-05-20T00:00:00.000Z');
     expect(dueDateToIso('')).toBe('');
+    // Anything else is sent as typed, for the schema to refuse with its message.
+    expect(dueDateToIso('next week')).toBe('next week');
   });
 
   it('reports the first broken rule in the spec order', () => {
@@ -119,7 +120,7 @@ describe('the task payload', () => {
   });
 
   it('fills the form from a stored task for edit mode', () => {
-    const task = buildTask({ dueDate: dayjs('2031-03-15').toISOString(), attachments: ['x.org'] });
+    const task = buildTask({ dueDate: '2031-03-15T00:00:00.000Z', attachments: ['x.org'] });
     expect(formFromTask(task)).toMatchObject({
       title: task.title,
       priority: 'High',

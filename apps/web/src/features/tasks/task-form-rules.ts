@@ -4,7 +4,7 @@ import {
   type Task,
   type TaskPriority,
 } from '@task-manager/shared';
-import dayjs from 'dayjs';
+import { dueDateDay } from '../../lib/format';
 import { firstIssue } from '../../lib/validation';
 
 /** Someone the task is assigned to, as far as the form needs to show them. */
@@ -44,12 +44,11 @@ export const emptyTaskForm: TaskFormValues = {
 
 /** The form filled with a stored task, for edit mode. */
 export function formFromTask(task: Task): TaskFormValues {
-  const due = task.dueDate ? dayjs(task.dueDate) : null;
   return {
     title: task.title,
     description: task.description,
     priority: task.priority,
-    dueDate: due?.isValid() ? due.format('YYYY-MM-DD') : '',
+    dueDate: dueDateDay(task.dueDate),
     assignees: task.assignedTo.map(({ _id, name, email, profileImageUrl }) => ({
       _id,
       name,
@@ -94,14 +93,12 @@ export function mergeChecklist(
 }
 
 /**
- * A date input's day as an ISO date-time: local midnight of that day, so the due date reads as
- * the same day wherever it was picked and shown in the same time zone.
+ * A date input's day as an ISO date-time: midnight UTC of that day, the same instant the API
+ * stores for a bare date, so the day reads the same in every time zone (see formatDueDate).
  */
 export function dueDateToIso(day: string): string {
-  if (!day) return '';
-  // dayjs reads a bare YYYY-MM-DD as local time (Date would read it as UTC).
-  const date = dayjs(day);
-  return date.isValid() ? date.toISOString() : day;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  return `${day}T00:00:00.000Z`;
 }
 
 /** The payload of POST and PUT /api/tasks (spec section 3, task form payload). */

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { AvatarStack } from '../../../components/ui/avatar';
 import { PriorityBadge, StatusBadge } from '../../../components/ui/badges';
 import { ProgressBar } from '../../../components/ui/feedback';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDueDate } from '../../../lib/format';
 
 /** Where a card leads: the edit form (with the task id in navigation state) or the details page. */
 export interface TaskCardTarget {
@@ -61,7 +61,7 @@ export function TaskCard({ task, target }: { task: Task; target: TaskCardTarget 
         </div>
         <div className="text-right">
           <dt className="text-slate-600">Due Date</dt>
-          <dd className="font-medium text-slate-900">{formatDate(task.dueDate)}</dd>
+          <dd className="font-medium text-slate-900">{formatDueDate(task.dueDate)}</dd>
         </div>
       </dl>
       <div className="flex items-center justify-between gap-2">

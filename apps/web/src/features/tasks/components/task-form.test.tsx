@@ -1,7 +1,6 @@
 import { validationMessages as m } from '@task-manager/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyTaskForm } from '../task-form-rules';
 import { buildPerson, installDialogStub } from '../task-form-test-utils';
@@ -75,7 +74,7 @@ describe('the task form', { timeout: 30_000 }, () => {
       title: '   Plan the release',
       description: 'Dates and owners',
       priority: 'High',
-      dueDate: dayjs('2031-05-20').toISOString(),
+      dueDate: '2031-05-20T00:00:00.000Z',
       assignedTo: [mia._id],
       todoChecklist: [{ text: 'Draft', completed: false }],
       attachments: ['example.com'],

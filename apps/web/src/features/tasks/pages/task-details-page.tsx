@@ -5,7 +5,7 @@ import { useParams } from 'react-router-dom';
 import { AvatarStack } from '../../../components/ui/avatar';
 import { StatusBadge } from '../../../components/ui/badges';
 import { ErrorState, Spinner } from '../../../components/ui/feedback';
-import { formatDate } from '../../../lib/format';
+import { formatDueDate } from '../../../lib/format';
 import { useTask } from '../api/get-task';
 import { useUpdateChecklistItem } from '../api/update-checklist-item';
 import { TaskAttachments } from '../components/task-attachments';
@@ -57,7 +57,7 @@ function TaskDetails({ task }: { task: Task }) {
           <p className="text-sm font-medium text-slate-900">{task.priority}</p>
         </Info>
         <Info label="Due Date">
-          <p className="text-sm font-medium text-slate-900">{formatDate(task.dueDate)}</p>
+          <p className="text-sm font-medium text-slate-900">{formatDueDate(task.dueDate)}</p>
         </Info>
         <Info label="Assigned To">
           <AvatarStack people={task.assignedTo} max={5} />
