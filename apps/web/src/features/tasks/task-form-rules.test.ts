@@ -1,5 +1,4 @@
 import { validationMessages as m } from '@task-manager/shared';
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   addEntry,
