@@ -1,57 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  killAll,
+  startServer,
+  tempDir,
+  waitForOutput as waitFor,
+  type ServerProcess,
+} from '../helpers/server-process.js';
 import { ENGINE } from '../helpers/test-app.js';
 
-/** Runs the real entry point (src/server.ts through tsx) as its own process. */
-const apiDir = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(apiDir, 'node_modules/.bin/tsx');
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Running {
-  let output = '';
-  const child = spawn(tsx, ['--conditions=source', 'src/server.ts'], {
-    cwd: apiDir,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-  });
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(running: Running, pattern: RegExp, ms = 20_000): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const match = running.output().match(pattern);
-    if (match) return match;
-    if (Date.now() > deadline || running.child.exitCode !== null) {
-      throw new Error(`never saw ${pattern} in:\n${running.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const running: Running[] = [];
-afterEach(async () => {
-  for (const r of running.splice(0)) {
-    if (r.child.exitCode === null) r.child.kill('SIGKILL');
-    await r.exited;
-  }
-});
-
-function tempDir() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'tm-server-'));
-}
+const running: ServerProcess[] = [];
+afterEach(() => killAll(running));
 
 // Each engine's pass starts the server on that engine; configuration errors are checked once.
 const onSqlite = ENGINE === 'sqlite' ? it : () => undefined;
