@@ -7,6 +7,7 @@ import {
   greetingFor,
   shownDate,
   sideMenu,
+  statCardValue,
   TINY_PNG,
 } from './support/ui.js';
 
@@ -135,12 +136,8 @@ describe('an admin signing up', () => {
     ];
     expect(cards.map(([, count]) => count)).toEqual([3, 1, 1, 1]);
     for (const [label, count] of cards) {
-      // Each card is a term (the label) with its definition (the number).
-      const card = main
-        .locator('dl > div')
-        .filter({ has: page.getByRole('term').filter({ hasText: label }) });
       await expect
-        .poll(() => card.getByRole('definition').innerText(), { message: `the ${label} card` })
+        .poll(() => statCardValue(page, label), { message: `the ${label} card` })
         .toBe(String(count));
     }
     // Recent Tasks: name, status, priority and the creation date as 'Do MMM YYYY'.

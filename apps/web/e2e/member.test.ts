@@ -8,6 +8,7 @@ import {
   expectVisible,
   signInThroughForm,
   sideMenu,
+  statCardValue,
 } from './support/ui.js';
 
 /**
@@ -84,8 +85,12 @@ describe('a member', () => {
     await expectVisible(menu.getByRole('link', { name: 'Dashboard' }), 'the Dashboard entry');
     await expectVisible(menu.getByRole('link', { name: 'My Tasks' }), 'the My Tasks entry');
 
-    // The dashboard counts only this member's two tasks.
-    await expectVisible(page.getByText('Total Tasks'), 'the Total Tasks card');
+    // The dashboard counts only this member's two tasks (a third is someone else's).
+    await expect.poll(() => statCardValue(page, 'Total Tasks')).toBe('2');
+    expect(await statCardValue(page, 'Pending Tasks')).toBe('2');
+    expect(await statCardValue(page, 'Completed Tasks')).toBe('0');
+    await expectVisible(page.getByRole('cell', { name: 'Water the plants' }), 'a recent task');
+    await expectHidden(page.getByRole('cell', { name: otherTask.title }), 'the other task');
 
     // A signed-in member who opens /login goes back to their dashboard.
     await page.goto('/login');
@@ -230,6 +235,12 @@ describe('the route guards', () => {
     await expectPath(session.page, '/login');
     await expectToast(session.page, 'Session expired, please log in again');
     expect(await session.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('send /signUp, as the spec also writes it, to the sign-up form', async () => {
+    const { page } = await e2e.openPage();
+    await page.goto('/signUp');
+    await expectVisible(page.getByRole('heading', { name: 'Create an Account' }), 'the form');
   });
 
   it('send / to the dashboard of the signed-in role', async () => {

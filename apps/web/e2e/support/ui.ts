@@ -54,6 +54,18 @@ export function sideMenu(page: Page): Locator {
   return page.getByRole('navigation');
 }
 
+/**
+ * The number on a dashboard stat card ('Total Tasks', …): the cards are a description list, each
+ * label a term and its number the definition next to it.
+ */
+export async function statCardValue(page: Page, label: string): Promise<string> {
+  const card = page
+    .getByRole('main')
+    .locator('dl > div')
+    .filter({ has: page.getByRole('term').filter({ hasText: label }) });
+  return (await card.getByRole('definition').innerText()).trim();
+}
+
 /** Greeting for an hour, as the spec defines it (12, 17, 20). */
 export function greetingFor(hour: number): string {
   if (hour < 12) return 'Good Morning';
