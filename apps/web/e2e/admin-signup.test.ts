@@ -107,6 +107,52 @@ describe('an admin signing up', () => {
     expect(profile.profileImageUrl).toMatch(/\/api\/images\//);
   });
 
+  it("is shown the server's message for a wrong invite token or a taken e-mail", async () => {
+    const taken = await e2e.api.registerMember('Tess Taken');
+    const session = await e2e.openPage();
+    const { page } = session;
+    // Both refusals are provoked on purpose: 400 for the token, 409 for the e-mail.
+    session.expectFailedRequest({ path: '/api/auth/register', status: 400 });
+    session.expectFailedRequest({ path: '/api/auth/register', status: 409 });
+    await page.goto('/signup');
+    await page.getByLabel('Full Name').fill('Eve Guess');
+    await page.getByLabel('Email Address').fill(uniqueEmail('eve'));
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    const wrongToken = e2e.server.inviteToken === '000000' ? '111111' : '000000';
+    await page.getByLabel('Admin Invite Token').fill(wrongToken);
+    await page.getByRole('button', { name: 'SIGN UP' }).click();
+    await expectVisible(
+      page.getByRole('alert').filter({ hasText: 'Invalid admin invite token' }),
+      'the invite token error',
+    );
+    await expectPath(page, '/signup');
+
+    await page.getByLabel('Admin Invite Token').fill('');
+    await page.getByLabel('Email Address').fill(taken.user.email);
+    await page.getByRole('button', { name: 'SIGN UP' }).click();
+    await expectVisible(
+      page.getByRole('alert').filter({ hasText: 'User already exists' }),
+      'the taken e-mail error',
+    );
+    await expectPath(page, '/signup');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('without the invite token makes a member, who lands on the member dashboard', async () => {
+    const { page } = await e2e.openPage();
+    await page.goto('/signup');
+    const email = uniqueEmail('sam');
+    await page.getByLabel('Full Name').fill('Sam Signup');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'SIGN UP' }).click();
+    await expectPath(page, '/user/dashboard');
+    const menu = sideMenu(page);
+    await expectVisible(menu.getByText('Sam Signup'), 'the name in the menu');
+    expect(await menu.getByText('Admin', { exact: true }).count()).toBe(0);
+    await expectVisible(menu.getByRole('link', { name: 'My Tasks' }), 'the member menu');
+  });
+
   it('shows the task counts of the server on the dashboard cards and See All goes to the tasks', async () => {
     const admin = await e2e.api.registerAdmin('Dana Dashboard');
     const member = await e2e.api.registerMember('Mo Member');

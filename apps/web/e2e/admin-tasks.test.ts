@@ -234,6 +234,32 @@ describe('an admin managing tasks', () => {
     ).toBe('0');
   });
 
+  it('shows the first 3 assignees on a card, then +N', async () => {
+    const more = [];
+    for (const name of ['Ava Extra', 'Ben Extra', 'Cai Extra']) {
+      more.push(await e2e.api.registerMember(name));
+    }
+    const people = [mia, max, ...more];
+    await e2e.api.createTask(admin.token, {
+      title: 'Everyone on it',
+      assignedTo: people.map((person) => person.user._id),
+      attachments: ['example.com/one', 'example.com/two'],
+    });
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/tasks');
+    const card = taskCard(page, 'Everyone on it');
+    await expectVisible(card, 'the card');
+    for (const person of people.slice(0, 3)) {
+      await expectVisible(card.getByRole('img', { name: person.user.name }), person.user.name);
+    }
+    for (const person of people.slice(3)) {
+      expect(await card.getByRole('img', { name: person.user.name }).count()).toBe(0);
+    }
+    await expectVisible(card.getByText('+2', { exact: true }), 'the +2 count');
+    // The attachment count shows because there are some.
+    expect(await card.innerText()).toMatch(/(^|\s)2(\s|$)/);
+  });
+
   it('edits a task from its card: UPDATE TASK keeps ticked items ticked', async () => {
     let task = await e2e.api.createTask(admin.token, {
       title: 'Edit me',
