@@ -24,9 +24,21 @@ async function submitCreate(page: Page) {
   await page.getByRole('button', { name: 'CREATE TASK' }).click();
 }
 
-/** The error shown under the form, in red: the first rule the form breaks. */
+/** The form's rules in the order the spec checks them. */
+const FORM_RULES = [
+  'Title is required.',
+  'Description is required.',
+  'Due Date is required.',
+  'Task not assigned to any member.',
+  'Add at least one todo task.',
+];
+
+/** The error shown under the form, in red: the first rule broken, and only that one. */
 async function expectFormError(page: Page, message: string) {
   await expectVisible(page.getByRole('alert').filter({ hasText: message }), `'${message}'`);
+  for (const other of FORM_RULES.filter((rule) => rule !== message)) {
+    expect(await page.getByText(other).count(), `'${other}' shown with '${message}'`).toBe(0);
+  }
 }
 
 /** Adds one entry with the Add button of a fieldset (TODO Checklist or Add Attachments). */
@@ -129,6 +141,9 @@ describe('an admin managing tasks', () => {
     expect(await page.getByLabel('Description').inputValue()).toBe('');
     expect(await page.getByLabel('Due Date').inputValue()).toBe('');
     expect(await checklist.getByRole('listitem').count()).toBe(0);
+    expect(await attachments.getByRole('listitem').count()).toBe(0);
+    expect(await assign.getByRole('img').count()).toBe(0);
+    expect(await page.getByLabel('Priority').inputValue()).toBe('Low');
 
     const [task] = (await e2e.api.listTasks(admin.token)).tasks;
     expect(task).toMatchObject({
