@@ -59,6 +59,15 @@ function statusTab(page: Page, status: string) {
 }
 
 describe('an admin managing tasks', () => {
+  it('is told there is no report to download while there are no tasks', async () => {
+    expect((await e2e.api.listTasks(admin.token)).tasks).toEqual([]);
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/tasks');
+    await expect.poll(() => statusTab(page, 'All').innerText()).toMatch(/^All\s*0$/);
+    await page.getByRole('button', { name: 'Download Report' }).click();
+    await expectToast(page, 'No task report found.');
+  });
+
   it('creates a task through the form, after the form lists what is missing in order', async () => {
     const { page } = await e2e.openPage({ token: admin.token });
     await page.goto('/admin/dashboard');
@@ -92,6 +101,12 @@ describe('an admin managing tasks', () => {
     await dialog.getByRole('checkbox', { name: 'Max Member' }).check();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expectHidden(page.getByRole('dialog'), 'the closed picker');
+    // Escape closes it the same way, without applying.
+    await assign.getByRole('button', { name: 'Add Members' }).click();
+    await page.getByRole('dialog').getByRole('checkbox', { name: 'Max Member' }).check();
+    await page.keyboard.press('Escape');
+    await expectHidden(page.getByRole('dialog'), 'the picker closed with Escape');
+    expect(await assign.getByRole('img').count()).toBe(0);
     await assign.getByRole('button', { name: 'Add Members' }).click();
     dialog = page.getByRole('dialog');
     expect(await dialog.getByRole('checkbox', { name: 'Max Member' }).isChecked()).toBe(false);
@@ -324,7 +339,13 @@ describe('an admin managing tasks', () => {
     await expectPath(page, '/admin/create-task');
     await expect.poll(() => page.getByLabel('Task Title').inputValue()).toBe('Delete me');
 
-    // The first Delete only asks.
+    // The first Delete only asks; Escape keeps the task.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectVisible(page.getByRole('dialog'), 'the confirmation');
+    await page.keyboard.press('Escape');
+    await expectHidden(page.getByRole('dialog'), 'the closed confirmation');
+    expect((await e2e.api.getTask(admin.token, task._id)).title).toBe('Delete me');
+
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expectVisible(dialog.getByText('Are you sure want to delete this task?'), 'the question');

@@ -114,6 +114,11 @@ describe('a member', () => {
   it('sees only their own tasks in My Tasks', async () => {
     const { page } = await e2e.openPage({ token: mia.token });
     await page.goto('/user/dashboard');
+    // See All under Recent Tasks leads to the same list as the menu entry.
+    await page.getByRole('button', { name: /see all/i }).click();
+    await expectPath(page, '/user/tasks');
+    await sideMenu(page).getByRole('link', { name: 'Dashboard' }).click();
+    await expectPath(page, '/user/dashboard');
     await sideMenu(page).getByRole('link', { name: 'My Tasks' }).click();
     await expectPath(page, '/user/tasks');
     await expectVisible(page.getByRole('heading', { name: 'My Task' }), 'the My Task heading');
@@ -168,6 +173,15 @@ describe('a member', () => {
     await page.reload();
     await expectVisible(main.getByText('Completed', { exact: true }), 'Completed after a reload');
     expect(await page.getByRole('checkbox', { name: 'Write the draft' }).isChecked()).toBe(true);
+
+    // Unticking one item takes the task back to In Progress.
+    const reviewAgain = page.getByRole('checkbox', { name: 'Review the draft' });
+    await reviewAgain.click();
+    await expect.poll(() => reviewAgain.isChecked()).toBe(false);
+    await expectVisible(main.getByText('In Progress', { exact: true }), 'In Progress again');
+    await expect
+      .poll(async () => (await e2e.api.getTask(mia.token, launch._id)).status)
+      .toBe('In Progress');
   });
 
   it('opens attachments as links in a new tab, with https:// added to a bare address', async () => {
