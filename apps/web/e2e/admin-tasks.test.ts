@@ -328,6 +328,44 @@ describe('an admin managing tasks', () => {
     expect(saved.status).toBe('In Progress');
   });
 
+  it('keeps a due date on its day in time zones west and east of UTC', async () => {
+    // Los Angeles is behind UTC: midnight UTC is the evening before there.
+    const west = await e2e.openPage({ token: admin.token, timezoneId: 'America/Los_Angeles' });
+    await west.page.goto('/admin/create-task');
+    await west.page.getByLabel('Task Title').fill('Due on the 20th');
+    await west.page.getByLabel('Description').fill('Whatever the time zone.');
+    await west.page.getByLabel('Due Date').fill('2031-05-20');
+    await west.page.getByRole('button', { name: 'Add Members' }).click();
+    await west.page.getByRole('dialog').getByRole('checkbox', { name: 'Mia Member' }).check();
+    await west.page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+    await addEntry(west.page, 'TODO Checklist', 'Be on time');
+    await submitCreate(west.page);
+    await expectToast(west.page, 'Task Created Successfully');
+    const created = (await e2e.api.listTasks(admin.token)).tasks.find(
+      (task) => task.title === 'Due on the 20th',
+    );
+    expect(created?.dueDate.slice(0, 10)).toBe('2031-05-20');
+
+    await west.page.getByRole('navigation').getByRole('link', { name: 'Manage Tasks' }).click();
+    const card = taskCard(west.page, 'Due on the 20th');
+    await expectVisible(card, 'the card');
+    expect(await card.innerText()).toContain('20th May 2031');
+    await card.click();
+    await expect.poll(() => west.page.getByLabel('Due Date').inputValue()).toBe('2031-05-20');
+    // Saving without touching the date keeps the day.
+    await west.page.getByLabel('Description').fill('Saved again in Los Angeles.');
+    await west.page.getByRole('button', { name: 'UPDATE TASK' }).click();
+    await expectToast(west.page, 'Task Updated Successfully');
+    const saved = await e2e.api.getTask(admin.token, created!._id);
+    expect(saved.description).toBe('Saved again in Los Angeles.');
+    expect(saved.dueDate.slice(0, 10)).toBe('2031-05-20');
+
+    // Auckland is ahead of UTC: the member reads the same day.
+    const east = await e2e.openPage({ token: mia.token, timezoneId: 'Pacific/Auckland' });
+    await east.page.goto(`/user/task-details/${created!._id}`);
+    await expectVisible(east.page.getByRole('main').getByText('20th May 2031'), 'the due date');
+  });
+
   it('deletes a task after the confirmation and goes back to Manage Tasks', async () => {
     const task = await e2e.api.createTask(admin.token, {
       title: 'Delete me',

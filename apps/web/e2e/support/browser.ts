@@ -54,6 +54,8 @@ export interface OpenPageOptions {
   height?: number;
   /** Signs the page in by storing this token where the app keeps it (localStorage 'token'). */
   token?: string;
+  /** The browser's time zone; UTC unless a test is about time zones. */
+  timezoneId?: string;
 }
 
 /**
@@ -63,15 +65,15 @@ export interface OpenPageOptions {
 export async function openPageSession(
   browser: Browser,
   baseURL: string,
-  { width = 1280, height = 900, token }: OpenPageOptions = {},
+  { width = 1280, height = 900, token, timezoneId = 'UTC' }: OpenPageOptions = {},
 ): Promise<PageSession> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width, height },
     acceptDownloads: true,
-    // A fixed zone and locale so dates render the same everywhere.
+    // A fixed zone and locale so dates render the same on every machine.
     locale: 'en-US',
-    timezoneId: 'UTC',
+    timezoneId,
     storageState: token
       ? {
           cookies: [],
