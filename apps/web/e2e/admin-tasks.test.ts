@@ -248,8 +248,15 @@ describe('an admin managing tasks', () => {
       expect(await page.getByRole('tabpanel').getByRole('link').count()).toBe(expected.length);
     }
 
-    // A card shows its badges, the checklist count, the dates and the assignees.
+    // The arrow keys move between the tabs and select them.
     await statusTab(page, 'All').click();
+    await page.keyboard.press('ArrowRight');
+    expect(await statusTab(page, 'Pending').getAttribute('aria-selected')).toBe('true');
+    await expectHidden(taskCard(page, done.title), 'the completed task under Pending');
+    await page.keyboard.press('ArrowLeft');
+    expect(await statusTab(page, 'All').getAttribute('aria-selected')).toBe('true');
+
+    // A card shows its badges, the checklist count, the dates and the assignees.
     const card = taskCard(page, busy.title);
     await expectVisible(card, 'the in-progress card');
     const text = await card.innerText();

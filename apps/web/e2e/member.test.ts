@@ -102,7 +102,11 @@ describe('a member', () => {
     // The wrong password is answered 401 on purpose: Chromium logs that failed request.
     session.expectFailedRequest({ path: '/api/auth/login', status: 401 });
     const { page } = session;
-    await signInThroughForm(page, mia.user.email, 'not-the-password');
+    // Enter in the password field submits, as in any form.
+    await page.goto('/login');
+    await page.getByLabel('Email Address').fill(mia.user.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
     await expectVisible(
       page.getByRole('alert').getByText('Invalid email or password'),
       'the error',
@@ -249,6 +253,23 @@ describe('the route guards', () => {
     await expectPath(session.page, '/login');
     await expectToast(session.page, 'Session expired, please log in again');
     expect(await session.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('send a member to /login when the server ends their session mid-visit', async () => {
+    const leaving = await e2e.api.registerMember('Pat Password');
+    await e2e.api.createTask(admin.token, { title: 'Pat’s task', assignedTo: [leaving.user._id] });
+    const session = await e2e.openPage({ token: leaving.token });
+    const { page } = session;
+    await page.goto('/user/tasks');
+    await expectVisible(page.getByText('Pat’s task'), 'the task');
+    // An admin resets the password: every session of that member ends on the server.
+    await e2e.api.request('PUT', `/api/users/${leaving.user._id}`, admin.token, {
+      password: 'a-brand-new-password',
+    });
+    session.expectFailedRequest({ path: '/api/tasks', status: 401 });
+    await page.getByRole('tab', { name: /^Pending\b/ }).click();
+    await expectPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
   it('send /signUp, as the spec also writes it, to the sign-up form', async () => {
