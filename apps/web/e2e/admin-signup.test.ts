@@ -31,6 +31,21 @@ describe('an admin signing up', () => {
     await page.getByRole('button', { name: 'SIGN UP' }).click();
     await expectVisible(page.getByText('Please enter the password'), 'the password error');
     await expectPath(page, '/signup');
+
+    // The photo picker takes image files only: a text file is refused.
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: /upload.*photo/i }).click(),
+    ]);
+    expect(await chooser.element().getAttribute('accept')).toMatch(/image/);
+    await chooser.setFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hi'),
+    });
+    await expectVisible(page.getByRole('button', { name: /upload.*photo/i }), 'no photo chosen');
+    expect(await page.getByRole('button', { name: /remove.*photo/i }).count()).toBe(0);
+
     // The sign-in link leads back to /login.
     await page.getByRole('link', { name: /log ?in/i }).click();
     await expectPath(page, '/login');
