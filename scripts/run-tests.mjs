@@ -13,6 +13,28 @@ const resultsDir = path.join(root, '.test-results');
 /** Every vitest run that must report, by the name of its JSON file. */
 const expectedReports = ['shared', 'api', 'web'];
 
+/**
+ * The browser tests drive Chromium at /usr/bin/chromium (or CHROMIUM_PATH). On a fresh Debian or
+ * Ubuntu machine where this runs as root, install Debian's package first; anywhere else a missing
+ * browser makes the browser tests fail with how to install it.
+ */
+function ensureChromium() {
+  if (process.env.CHROMIUM_PATH || fs.existsSync('/usr/bin/chromium')) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !fs.existsSync('/usr/bin/apt-get')) return;
+  console.log(
+    'Chromium is missing: installing it for the browser tests (apt-get install chromium)',
+  );
+  const install = spawnSync(
+    'sh',
+    ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium'],
+    { stdio: 'inherit' },
+  );
+  if (install.status !== 0)
+    console.error('Installing Chromium failed: the browser tests will fail.');
+}
+
+ensureChromium();
 fs.rmSync(resultsDir, { recursive: true, force: true });
 const turbo = spawnSync('turbo', ['run', 'test', '--concurrency=1', ...process.argv.slice(2)], {
   cwd: root,
