@@ -22,13 +22,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Takes {name}-1280.png and {name}-390.png, then puts the viewport back as it was.
+ * Takes {name}-1280.png and {name}-390.png, then puts the viewport back as it was. `settleMs`
+ * waits after each resize for what animates into its new size (the dashboards' charts).
  */
-export async function screenshotAtBothWidths(page: Page, name: string): Promise<void> {
+export async function screenshotAtBothWidths(
+  page: Page,
+  name: string,
+  { settleMs = 0 }: { settleMs?: number } = {},
+): Promise<void> {
   const original = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height: original.height });
     await settle(page);
+    if (settleMs > 0) await page.waitForTimeout(settleMs);
     await screenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize(original);
