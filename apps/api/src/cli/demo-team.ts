@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import {
   createTaskSchema,
   createUserSchema,
@@ -10,6 +9,7 @@ import {
 import { createPasswordHasher } from '../auth/passwords.js';
 import { migrateToLatest, type DatabaseHandle } from '../db/database.js';
 import { storeImage } from '../images/service.js';
+import { countOverdueTasks, countTasks } from '../tasks/repository.js';
 import { TaskService } from '../tasks/service.js';
 import { UserService } from '../users/service.js';
 import { renderAvatar } from './avatar.js';
@@ -194,22 +194,13 @@ export async function seedDemoTeam(
   };
 }
 
-/** Counts by status for the closing summary, in one grouped query. */
+/** Counts by status for the closing summary, with the dashboard's own counters. */
 async function statusCounts(handle: DatabaseHandle, now: Date) {
-  const rows = await handle.db
-    .selectFrom('tasks')
-    .select([
-      'status',
-      (eb) => eb.fn.countAll<number>().as('count'),
-      sql<number>`sum(case when due_date < ${now.toISOString()} and status <> 'Completed' then 1 else 0 end)`.as(
-        'overdue',
-      ),
-    ])
-    .groupBy('status')
-    .execute();
-  const of = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
-  const overdue = rows.reduce((sum, row) => sum + Number(row.overdue ?? 0), 0);
-  return `${of('Pending')} pending, ${of('In Progress')} in progress, ${of('Completed')} completed, ${overdue} overdue`;
+  const [{ byStatus }, overdue] = await Promise.all([
+    countTasks(handle.db, {}),
+    countOverdueTasks(handle.db, {}, now.toISOString()),
+  ]);
+  return `${byStatus.Pending} pending, ${byStatus['In Progress']} in progress, ${byStatus.Completed} completed, ${overdue} overdue`;
 }
 
 export const seedDemoCommand: CliCommand = async (args, env, out) => {
