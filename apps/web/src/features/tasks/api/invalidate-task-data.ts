@@ -2,10 +2,10 @@ import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { taskKeys } from './task-keys';
 
 /**
- * Roots of the other features' keys that show task numbers: the dashboards' charts and the team
- * members' counts. Features do not import each other, so the roots are named here.
+ * The root of the team members' keys, whose task counts change with the tasks. Features do not
+ * import each other, so the root is named here. The dashboards need no entry: their keys sit
+ * under ['tasks'] (dashboard-keys.ts), so `taskKeys.all` covers them.
  */
-const DASHBOARD_KEY = ['dashboard'] as const;
 const USERS_KEY = ['users'] as const;
 
 /**
@@ -19,7 +19,6 @@ export function invalidateTaskData(queryClient: QueryClient, except?: QueryKey) 
       queryKey: taskKeys.all,
       predicate: (query) => query.queryHash !== skipped,
     }),
-    queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
     queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   ]);
 }
