@@ -1,6 +1,7 @@
 import type { TaskListResponse, TaskStatus } from '@task-manager/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, statusOf } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { retryOnceUnlessClientError } from '../../../lib/query-client';
 import { taskKeys } from './task-keys';
 
 /** A tab of the task list: every task, or the tasks of one status. */
@@ -34,12 +35,7 @@ export function useTasks(status: TaskStatusFilter, { retryDelayMs }: TaskListRet
     ...tasksQueryOptions(status),
     placeholderData: keepPreviousData,
     // A 4xx fails the same way twice (and a 401 already ends the session): retry the rest once.
-    retry: (failureCount, error) => {
-      if (retryDelayMs === null) return false;
-      const httpStatus = statusOf(error);
-      if (httpStatus !== undefined && httpStatus < 500) return false;
-      return failureCount < 1;
-    },
+    retry: retryDelayMs === null ? false : retryOnceUnlessClientError,
     retryDelay: retryDelayMs ?? 0,
   });
 }
