@@ -16,4 +16,12 @@ describe('the jsdom test setup', () => {
     button.remove();
     expect(button).not.toBeInTheDocument();
   });
+
+  it('opens and closes a <dialog> through showModal() and close()', () => {
+    const dialog = document.createElement('dialog');
+    dialog.showModal();
+    expect(dialog.open).toBe(true);
+    dialog.close();
+    expect(dialog.open).toBe(false);
+  });
 });

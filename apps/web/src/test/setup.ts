@@ -38,3 +38,23 @@ if (!('ResizeObserver' in window)) {
     value: ResizeObserverStub,
   });
 }
+
+/**
+ * jsdom has <dialog> but not showModal() or close(): this gives it the part the Modal uses (the
+ * open attribute), so a modal's content renders and its buttons can be clicked.
+ */
+const dialogPrototype = HTMLDialogElement.prototype as HTMLDialogElement & Record<string, unknown>;
+if (typeof dialogPrototype.showModal !== 'function') {
+  Object.defineProperty(dialogPrototype, 'open', {
+    configurable: true,
+    get(this: HTMLDialogElement) {
+      return this.hasAttribute('open');
+    },
+  });
+  dialogPrototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  dialogPrototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}

@@ -12,27 +12,6 @@ import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { api } from '../../lib/api-client';
 
-/**
- * jsdom has <dialog> but not showModal() or close(): this gives it the part the Modal uses (the
- * open attribute), so a modal's content renders and its buttons can be clicked.
- */
-export function installDialogStub() {
-  const proto = HTMLDialogElement.prototype as HTMLDialogElement & Record<string, unknown>;
-  if (typeof proto.showModal === 'function') return;
-  Object.defineProperty(proto, 'open', {
-    configurable: true,
-    get(this: HTMLDialogElement) {
-      return this.hasAttribute('open');
-    },
-  });
-  proto.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-}
-
 let sequence = 0;
 
 /** A valid user id (the shared schema wants UUIDs), different on every call. */

@@ -1,12 +1,10 @@
 import { validationMessages as m } from '@task-manager/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emptyTaskForm } from '../task-form-rules';
-import { buildPerson, installDialogStub } from '../task-form-test-utils';
+import { buildPerson } from '../task-form-test-utils';
 import { TaskForm } from './task-form';
-
-beforeAll(installDialogStub);
 
 const mia = buildPerson({ name: 'Mia Member' });
 

@@ -1,12 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AssigneeOption } from '../task-form-rules';
-import { buildPerson, installDialogStub } from '../task-form-test-utils';
+import { buildPerson } from '../task-form-test-utils';
 import { UserPicker } from './user-picker';
-
-beforeAll(installDialogStub);
 
 const mia = buildPerson({ name: 'Mia Member', email: 'mia@example.com' });
 const max = buildPerson({ name: 'Max Member', email: 'max@example.com' });

@@ -1,17 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildPerson,
-  buildTask,
-  fakeServer,
-  installDialogStub,
-  renderPage,
-  type Call,
-} from '../task-form-test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildPerson, buildTask, fakeServer, renderPage, type Call } from '../task-form-test-utils';
 import { CreateTaskPage } from './create-task-page';
-
-beforeAll(installDialogStub);
 
 const mia = buildPerson({ name: 'Mia Member' });
 let server: ReturnType<typeof fakeServer> | undefined;
