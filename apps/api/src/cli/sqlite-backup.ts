@@ -3,7 +3,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { migrations } from '../db/database.js';
+// Kysely's bookkeeping table: every Task Manager database has it, other SQLite files do not.
+import { DEFAULT_MIGRATION_TABLE as MIGRATION_TABLE } from 'kysely';
+import { unknownMigrations } from '../db/database.js';
 import { liveServerPid, pidFilePath } from '../pid-file.js';
 import {
   CliError,
@@ -14,8 +16,6 @@ import {
 } from './support.js';
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
-/** Kysely's bookkeeping table: every Task Manager database has it, other SQLite files do not. */
-const MIGRATION_TABLE = 'kysely_migration';
 
 export const BACKUP_USAGE = `Usage: pnpm backup [FILE or FOLDER]
 
@@ -118,7 +118,7 @@ export function inspectBackup(file: string): BackupSummary {
       .prepare(`select name from ${MIGRATION_TABLE} order by name`)
       .pluck()
       .all() as string[];
-    const unknown = applied.filter((name) => !Object.hasOwn(migrations, name));
+    const unknown = unknownMigrations(applied);
     if (unknown.length > 0) {
       throw new CliError(
         `${file} comes from a newer version of Task Manager (migrations this version does not ` +

@@ -79,9 +79,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 export async function migrateToLatest(
   handle: Pick<DatabaseHandle, 'db' | 'schema'>,
 ): Promise<string[]> {
-  const unknown = (await executedMigrations(handle)).filter(
-    (name) => !Object.hasOwn(migrations, name),
-  );
+  const unknown = unknownMigrations(await executedMigrations(handle));
   if (unknown.length > 0) {
     throw new Error(
       `This database was written by a newer version of Task Manager (unknown migration ` +
@@ -103,6 +101,11 @@ export async function migrateToLatest(
     );
   }
   return (results ?? []).map((result) => result.migrationName);
+}
+
+/** Of the migrations a database records, those this version does not know: a newer one ran them. */
+export function unknownMigrations(executed: readonly string[]): string[] {
+  return executed.filter((name) => !Object.hasOwn(migrations, name));
 }
 
 /** The names Kysely's bookkeeping table records; none on a new database. */
