@@ -1,16 +1,12 @@
 import type { Assignee, Task } from '@task-manager/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import {
-  AxiosError,
-  AxiosHeaders,
-  type AxiosAdapter,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import type { ReactElement } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { api } from '../../lib/api-client';
+import { stubApi, type RecordedRequest } from '../../test/stub-api';
+
+type Reply = { status: number; data: unknown };
 
 let sequence = 0;
 
@@ -54,43 +50,14 @@ export function buildTask(overrides: Partial<Task> = {}): Task {
   };
 }
 
-export interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
+export type Call = RecordedRequest;
 
-type Reply = { status: number; data: unknown };
-
-/**
- * Answers the app's axios calls in memory: `answer` maps "METHOD url" to a reply (or a function
- * making one). Every call is recorded.
- */
+/** The app's axios calls answered in memory by `answer`; a call it leaves unanswered gets a 404. */
 export function fakeServer(answer: (call: Call) => Reply | undefined) {
-  const calls: Call[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const call: Call = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-    };
-    calls.push(call);
-    const reply = answer(call) ?? { status: 404, data: { message: 'Not found' } };
-    const response = {
-      data: reply.data,
-      status: reply.status,
-      statusText: String(reply.status),
-      headers: new AxiosHeaders(),
-      config,
-    };
-    if (reply.status >= 400) {
-      throw new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, null, response);
-    }
-    return response;
-  };
-  const previous = api.defaults.adapter;
-  api.defaults.adapter = adapter;
-  return { calls, restore: () => (api.defaults.adapter = previous) };
+  const { requests, restore } = stubApi(
+    (call) => answer(call) ?? { status: 404, data: { message: 'Not found' } },
+  );
+  return { calls: requests, restore };
 }
 
 /**

@@ -1,13 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  buildTask,
-  buildTaskList,
-  renderPage,
-  stubApi,
-  type RecordedRequest,
-} from '../testing/task-list-fixtures';
+import { stubApi, type RecordedRequest } from '../../../test/stub-api';
+import { buildTask, buildTaskList, renderPage } from '../testing/task-list-fixtures';
 import { ManageTasksPage } from './manage-tasks-page';
 import { MyTasksPage } from './my-tasks-page';
 

@@ -1,17 +1,9 @@
 import type { Assignee, Task, TaskListResponse } from '@task-manager/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import {
-  AxiosError,
-  AxiosHeaders,
-  type AxiosAdapter,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import type { ReactElement } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { api } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 
 let sequence = 0;
@@ -64,58 +56,6 @@ export function buildTaskList(
       pendingTasks: tasks.filter((task) => task.status === 'Pending').length,
       inProgressTasks: tasks.filter((task) => task.status === 'In Progress').length,
       completedTasks: tasks.filter((task) => task.status === 'Completed').length,
-    },
-  };
-}
-
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  params: Record<string, unknown> | undefined;
-  responseType: string | undefined;
-}
-
-type Reply = { status: number; data: unknown } | Promise<{ status: number; data: unknown }>;
-
-/**
- * Replaces the HTTP layer of the app's axios instance (unit tests only): every request is
- * recorded and answered by `respond`; 4xx and 5xx answers reject the way axios does.
- */
-export function stubApi(respond: (request: RecordedRequest) => Reply) {
-  const requests: RecordedRequest[] = [];
-  const original = api.defaults.adapter;
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const request: RecordedRequest = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      params: config.params as Record<string, unknown> | undefined,
-      responseType: config.responseType,
-    };
-    requests.push(request);
-    const { status, data } = await respond(request);
-    const response: AxiosResponse = {
-      data,
-      status,
-      statusText: String(status),
-      headers: new AxiosHeaders(),
-      config,
-    };
-    if (status >= 400) {
-      throw new AxiosError(
-        `Request failed with status code ${status}`,
-        status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-        config,
-        null,
-        response,
-      );
-    }
-    return response;
-  };
-  api.defaults.adapter = adapter;
-  return {
-    requests,
-    restore: () => {
-      api.defaults.adapter = original;
     },
   };
 }
