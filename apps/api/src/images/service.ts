@@ -18,6 +18,8 @@ const OUTPUT_TYPES = {
   gif: 'image/gif',
 } as const;
 type AcceptedFormat = keyof typeof OUTPUT_TYPES;
+/** What GET /api/images/:id may answer: every stored image is one of these. */
+export const IMAGE_TYPES = Object.values(OUTPUT_TYPES);
 
 function isAccepted(format: string | undefined): format is AcceptedFormat {
   return format !== undefined && Object.hasOwn(OUTPUT_TYPES, format);

@@ -30,10 +30,9 @@ import {
   userListResponseSchema,
   userSchema,
 } from '@task-manager/shared';
-import { MAX_IMAGE_BYTES } from '../images/service.js';
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+import { READY_TIMEOUT_MS } from '../health/routes.js';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../images/service.js';
+import { XLSX_TYPE } from '../reports/routes.js';
 
 /* Answers only the operations side of the API has, so they live here rather than in shared. */
 const healthResponseSchema = z
@@ -125,6 +124,13 @@ const input = (id: string, schema: z.ZodType) => schema.meta({ id });
 const ok = (description: string, schema: z.ZodType): ZodOpenApiResponseObject => ({
   description,
   content: json(schema),
+});
+
+/** A spreadsheet download, saved as `fileName`. */
+const workbook = (fileName: string): ZodOpenApiResponseObject => ({
+  description: `The workbook \`${fileName}\`, as an attachment.`,
+  headers: attachment,
+  content: { [XLSX_TYPE]: binary(XLSX_TYPE) },
 });
 
 const paths: ZodOpenApiPathsObject = {
@@ -400,13 +406,7 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'exportTasksReport',
       tags: ['Reports'],
       summary: 'Every task as a spreadsheet',
-      responses: {
-        200: {
-          description: 'The workbook `tasks_report.xlsx`, as an attachment.',
-          headers: attachment,
-          content: { [XLSX_TYPE]: binary(XLSX_TYPE) },
-        },
-      },
+      responses: { 200: workbook('tasks_report.xlsx') },
     }),
   },
   '/api/reports/export/users': {
@@ -414,13 +414,7 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'exportUsersReport',
       tags: ['Reports'],
       summary: 'Every member with their task counts as a spreadsheet',
-      responses: {
-        200: {
-          description: 'The workbook `user_details.xlsx`, as an attachment.',
-          headers: attachment,
-          content: { [XLSX_TYPE]: binary(XLSX_TYPE) },
-        },
-      },
+      responses: { 200: workbook('user_details.xlsx') },
     }),
   },
   '/api/health': {
@@ -437,8 +431,8 @@ const paths: ZodOpenApiPathsObject = {
       tags: ['Operations'],
       summary: 'Readiness',
       description:
-        'Ready while the database answers (within 2 s) and the server is not shutting down; ' +
-        'load balancers should route to this process only then.',
+        `Ready while the database answers (within ${READY_TIMEOUT_MS / 1000} s) and the server ` +
+        'is not shutting down; load balancers should route to this process only then.',
       responses: { 200: ok('Ready.', readyResponseSchema), 503: errors[503] },
     },
   },

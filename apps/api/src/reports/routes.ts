@@ -5,7 +5,7 @@ import type { Database } from '../db/tables.js';
 import { listMembersWithTaskCounts } from '../users/repository.js';
 import { streamTaskReportRows } from './repository.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DATE = { numFmt: 'yyyy-mm-dd' };
 
 interface Sheet {
