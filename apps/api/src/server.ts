@@ -1,10 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createApp } from './app.js';
 import { ConfigError, parseEnv } from './config.js';
-import { migrateToLatest, openDatabase } from './db/database.js';
+import { migrateToLatest, openConfiguredDatabase } from './db/database.js';
 import { writePidFile } from './pid-file.js';
 import { resolveAdminInviteToken, resolveJwtSecret } from './settings.js';
 
@@ -16,9 +15,7 @@ const CLOSE_DATABASE_MS = 5_000;
 async function main() {
   const env = parseEnv();
   const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization'] });
-  const handle = env.DATABASE_URL
-    ? openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
-    : openDatabase({ engine: 'sqlite', file: path.join(env.DATA_DIR, 'taskmanager.db') });
+  const handle = openConfiguredDatabase(env);
   const applied = await migrateToLatest(handle);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   // `pnpm restore` refuses to swap the SQLite file while this pid is alive.

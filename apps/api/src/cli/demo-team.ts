@@ -7,20 +7,14 @@ import {
   type CreateTaskInput,
 } from '@task-manager/shared';
 import { createPasswordHasher } from '../auth/passwords.js';
-import { migrateToLatest, type DatabaseHandle } from '../db/database.js';
+import { migrateToLatest, openConfiguredDatabase, type DatabaseHandle } from '../db/database.js';
 import { storeImage } from '../images/service.js';
 import { countOverdueTasks, countTasks } from '../tasks/repository.js';
 import { TaskService } from '../tasks/service.js';
 import { UserService } from '../users/service.js';
 import { renderAvatar } from './avatar.js';
 import { demoAdmin, demoMembers, demoTasks, type DemoPerson } from './demo-content.js';
-import {
-  CliError,
-  openConfiguredDatabase,
-  parseCliEnv,
-  type CliCommand,
-  type CliOutput,
-} from './support.js';
+import { CliError, parseCliEnv, type CliCommand, type CliOutput } from './support.js';
 
 export const SEED_USAGE = `Usage: pnpm seed:demo [--force] [--url URL]
 

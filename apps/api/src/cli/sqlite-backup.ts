@@ -5,15 +5,9 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 // Kysely's bookkeeping table: every Task Manager database has it, other SQLite files do not.
 import { DEFAULT_MIGRATION_TABLE as MIGRATION_TABLE } from 'kysely';
-import { unknownMigrations } from '../db/database.js';
+import { sqliteFileOf, unknownMigrations } from '../db/database.js';
 import { liveServerPid, pidFilePath } from '../pid-file.js';
-import {
-  CliError,
-  parseCliEnv,
-  resolveUserPath,
-  sqliteFileOf,
-  type CliCommand,
-} from './support.js';
+import { CliError, parseCliEnv, resolveUserPath, type CliCommand } from './support.js';
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { ConfigError, parseEnv, type Env } from '../config.js';
-import { openDatabase, type DatabaseHandle } from '../db/database.js';
 
 /** Where a command writes: the console when run from a shell, a buffer in tests. */
 export interface CliOutput {
@@ -50,18 +49,6 @@ export function runFromShell(command: CliCommand): void {
  */
 export function parseCliEnv(env: NodeJS.ProcessEnv): Readonly<Env> {
   return parseEnv({ ...env, NODE_ENV: undefined });
-}
-
-/** The SQLite file the server uses for this configuration, as an absolute path. */
-export function sqliteFileOf(env: Pick<Env, 'DATA_DIR'>): string {
-  return path.resolve(env.DATA_DIR, 'taskmanager.db');
-}
-
-/** The database the server would open with this configuration. */
-export function openConfiguredDatabase(env: Readonly<Env>): DatabaseHandle {
-  return env.DATABASE_URL
-    ? openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
-    : openDatabase({ engine: 'sqlite', file: sqliteFileOf(env) });
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type Migration,
 } from 'kysely';
 import pg from 'pg';
+import type { Env } from '../config.js';
 import * as initial from './migrations/2026-11-22-001-initial.js';
 import type { Database } from './tables.js';
 
@@ -69,6 +70,20 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     schema: options.schema,
     close: () => db.destroy(),
   };
+}
+
+/** The SQLite file for this configuration, as an absolute path. */
+export function sqliteFileOf(env: Pick<Env, 'DATA_DIR'>): string {
+  return path.resolve(env.DATA_DIR, 'taskmanager.db');
+}
+
+/** The database this configuration names: PostgreSQL at DATABASE_URL, else SQLite in DATA_DIR. */
+export function openConfiguredDatabase(
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
+): DatabaseHandle {
+  return env.DATABASE_URL
+    ? openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
+    : openDatabase({ engine: 'sqlite', file: sqliteFileOf(env) });
 }
 
 /**
