@@ -10,14 +10,13 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db
 import { storeImage } from '../../src/images/service.js';
 import { TaskService } from '../../src/tasks/service.js';
 import { UserService } from '../../src/users/service.js';
-import { POSTGRES_URL } from '../helpers/databases.js';
 import {
   killAll,
   startServer,
   waitForOutput,
   type ServerProcess,
 } from '../helpers/server-process.js';
-import { ENGINE } from '../helpers/test-app.js';
+import { ENGINE, POSTGRES_URL } from '../helpers/test-app.js';
 import { runBin, runCommand } from './run-cli.js';
 
 const onSqlite = ENGINE === 'sqlite' ? it : () => undefined;

@@ -1,21 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
-import { ENGINE } from './test-app.js';
-
-export const POSTGRES_URL =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+import { adminQuery, ENGINE, POSTGRES_URL } from './test-app.js';
 
 /**
  * A new, empty PostgreSQL database on the test server, for server processes (they take a

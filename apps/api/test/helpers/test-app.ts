@@ -11,6 +11,8 @@ import type { Database } from '../../src/db/tables.js';
 
 export const ENGINE = (process.env.TEST_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
 export const INVITE_TOKEN = '424242';
+export const POSTGRES_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestContext {
   app: Express;
@@ -42,11 +44,10 @@ export async function createTestContext(
   let handle: DatabaseHandle;
   let dropSchema = async () => {};
   if (ENGINE === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
     const schema = `test_${randomUUID().replaceAll('-', '')}`;
-    await adminQuery(url, `create schema ${schema}`);
-    handle = openDatabase({ engine: 'postgres', url, schema, poolSize: 4 });
-    dropSchema = () => adminQuery(url, `drop schema ${schema} cascade`);
+    await adminQuery(`create schema ${schema}`);
+    handle = openDatabase({ engine: 'postgres', url: POSTGRES_URL, schema, poolSize: 4 });
+    dropSchema = () => adminQuery(`drop schema ${schema} cascade`);
   } else {
     handle = openDatabase({ engine: 'sqlite', file: ':memory:' });
   }
@@ -68,8 +69,9 @@ export async function createTestContext(
   };
 }
 
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
+/** One statement on the test server's own database: creating and dropping schemas, databases. */
+export async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
     await client.query(text);
