@@ -180,9 +180,7 @@ export class TaskService {
         items = mergeChecklist(existing, incoming);
         await replaceChecklist(trx, id, items);
       }
-      const patch = { ...checklistState(items), updated_at: new Date().toISOString() };
-      await updateTaskRow(trx, id, patch);
-      return this.hydrateOne(trx, { ...row, ...patch });
+      return this.saveChecklistOutcome(trx, row, items);
     });
   }
 
@@ -204,9 +202,7 @@ export class TaskService {
       }
       const items = existing.map((item) => (item.id === itemId ? { ...item, completed } : item));
       await setChecklistFlags(trx, id, [{ id: itemId, completed }]);
-      const patch = { ...checklistState(items), updated_at: new Date().toISOString() };
-      await updateTaskRow(trx, id, patch);
-      return this.hydrateOne(trx, { ...row, ...patch });
+      return this.saveChecklistOutcome(trx, row, items);
     });
   }
 
@@ -271,6 +267,13 @@ export class TaskService {
       throw NotFound(apiMessages.taskNotFound);
     }
     return row;
+  }
+
+  /** Stores what the checklist `items` make of the task (progress, status, count); answers it. */
+  private async saveChecklistOutcome(trx: Kysely<Database>, row: TaskRow, items: StoredItem[]) {
+    const patch = { ...checklistState(items), updated_at: new Date().toISOString() };
+    await updateTaskRow(trx, row.id, patch);
+    return this.hydrateOne(trx, { ...row, ...patch });
   }
 
   private async assertUsersExist(trx: Kysely<Database>, ids: string[]) {
