@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+// Native bcrypt hashes on libuv's thread pool: the event loop stays free while a sign-in is
+// checked, and several sign-ins use both cores. Its npm package ships prebuilt binaries, so no
+// compiler runs at install (its install script stays off: pnpm.ignoredBuiltDependencies).
+import bcrypt from 'bcrypt';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
