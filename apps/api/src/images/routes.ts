@@ -12,16 +12,23 @@ const upload = multer({
   limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 10 },
 }).single('image');
 
-/** multer's errors, in our words and statuses. */
+/** multer's limits that a too-large body trips, and what we answer for each. */
+const TOO_LARGE: Partial<Record<multer.ErrorCode, string>> = {
+  LIMIT_FILE_SIZE: apiMessages.imageTooLarge,
+  LIMIT_FIELD_VALUE: apiMessages.bodyTooLarge,
+  LIMIT_FIELD_KEY: apiMessages.bodyTooLarge,
+};
+
+/**
+ * multer's errors, in our words and statuses. Besides its own MulterErrors, multer passes on
+ * busboy's parse errors (no boundary, a body that ends mid-part, a broken part header) and the
+ * client going away: all are a bad request, never a server error.
+ */
 const receiveImage: RequestHandler = (req, res, next) => {
   upload(req, res, (error: unknown) => {
     if (!error) return next();
-    if (error instanceof multer.MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE')
-        return next(new HttpError(413, apiMessages.imageTooLarge));
-      return next(BadRequest(apiMessages.imageRequired));
-    }
-    next(error);
+    const tooLarge = error instanceof multer.MulterError ? TOO_LARGE[error.code] : undefined;
+    next(tooLarge ? new HttpError(413, tooLarge) : BadRequest(apiMessages.imageRequired));
   });
 };
 
