@@ -14,6 +14,7 @@ import {
 import pg from 'pg';
 import type { Env } from '../config.js';
 import * as initial from './migrations/2026-11-22-001-initial.js';
+import * as revokedTokens from './migrations/2026-11-23-001-revoked-tokens.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -35,6 +36,7 @@ export type DatabaseOptions =
 /** Every migration, in order. Static imports keep the list identical in src and dist. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
+  '2026-11-23-001-revoked-tokens': revokedTokens,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

@@ -68,6 +68,14 @@ export interface AppSettingsTable {
   value: string;
 }
 
+/** Tokens ended by logout, kept until they would have expired anyway. */
+export interface RevokedTokensTable {
+  /** The token's `jti` claim. */
+  jti: string;
+  /** The token's own expiry (ISO-8601): after it the row can go. */
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   tasks: TasksTable;
@@ -76,4 +84,5 @@ export interface Database {
   attachments: AttachmentsTable;
   images: ImagesTable;
   app_settings: AppSettingsTable;
+  revoked_tokens: RevokedTokensTable;
 }
