@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { apiDir } from './paths.js';
+
+/** The built API entry point: benchmarks measure what `pnpm start` runs, never a dev build. */
+export const builtApiEntry = path.join(apiDir, 'dist/server.js');
+
+/** Stops with a clear message when the API has not been built (this package builds nothing). */
+export function requireBuiltApi(): void {
+  if (!fs.existsSync(builtApiEntry)) {
+    console.error(
+      `The API is not built: ${path.relative(process.cwd(), builtApiEntry)} is missing.`,
+    );
+    console.error('Run `pnpm build` first, then run this again.');
+    process.exit(2);
+  }
+}
+
+export interface BuiltServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** The last 64 KB it printed, for diagnosis. */
+  output(): string;
+  /** Its exit code, or null when a signal ended it. */
+  exited: Promise<number | null>;
+  /** SIGTERM, then waits for the graceful shutdown (SIGKILL after `ms`). */
+  stop(ms?: number): Promise<number | null>;
+}
+
+const OUTPUT_KEPT = 64 * 1024;
+
+/**
+ * Starts `node dist/server.js` on a free port with only the given environment (plus PATH), and
+ * resolves once it listens. The process is node itself, so its pid is the server's, for
+ * /proc/<pid>/status. Its output is drained continuously: a full pipe would block its logger.
+ */
+export async function startBuiltServer(
+  env: Record<string, string>,
+  { timeoutMs = 60_000 } = {},
+): Promise<BuiltServer> {
+  requireBuiltApi();
+  const child = spawn(process.execPath, ['--enable-source-maps', builtApiEntry], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_KEPT);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const poll = setInterval(() => {
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      } else if (child.exitCode !== null) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        reject(new Error(`the server exited with code ${child.exitCode}:\n${output}`));
+      }
+    }, 50);
+  });
+
+  return {
+    url,
+    pid: child.pid!,
+    child,
+    output: () => output,
+    exited,
+    stop: async (ms = 20_000) => {
+      if (child.exitCode !== null || child.signalCode) return exited;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** The resident memory of a process in bytes (VmRSS in /proc/<pid>/status), if it still runs. */
+export function rssBytesOf(pid: number): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A new empty folder under the system's temp folder, for a server's DATA_DIR. */
+export function tempDataDir(prefix = 'tm-bench-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
