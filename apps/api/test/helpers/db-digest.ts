@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../src/db/tables.js';
+
+/**
+ * Every table of the database under test, found in the catalogue rather than listed by hand,
+ * so that a table added later is covered without anyone remembering to add it here.
+ */
+export async function tableNames(db: Kysely<Database>, engine: 'sqlite' | 'postgres') {
+  const query =
+    engine === 'sqlite'
+      ? sql<{ name: string }>`select name from sqlite_master
+          where type = 'table' and name not like 'sqlite_%' order by name`
+      : sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`;
+  return (await query.execute(db)).rows.map((row) => row.name);
+}
+
+/** One row as text that does not depend on column or row order (bytes as a hash of them). */
+function canonicalRow(row: Record<string, unknown>): string {
+  const entries = Object.keys(row)
+    .sort()
+    .map((key) => {
+      const value = row[key];
+      if (value instanceof Uint8Array) {
+        return [key, `bytes:${createHash('sha256').update(value).digest('hex')}`];
+      }
+      // SQLite answers integers where PostgreSQL answers numbers or booleans: same text.
+      return [key, typeof value === 'boolean' ? Number(value) : value];
+    });
+  return JSON.stringify(entries);
+}
+
+/**
+ * A digest of every row of every table: equal digests before and after a request mean the
+ * request changed nothing. `byTable` tells where a difference is when one shows up.
+ */
+export async function databaseDigest(db: Kysely<Database>, engine: 'sqlite' | 'postgres') {
+  const byTable: Record<string, string> = {};
+  for (const table of await tableNames(db, engine)) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
+      db,
+    );
+    const hash = createHash('sha256');
+    for (const line of rows.map(canonicalRow).sort()) hash.update(line).update('\n');
+    byTable[table] = `${rows.length}:${hash.digest('hex').slice(0, 16)}`;
+  }
+  return { digest: JSON.stringify(byTable), byTable };
+}
