@@ -14,6 +14,7 @@ import { TaskService } from '../tasks/service.js';
 import { UserService } from '../users/service.js';
 import { renderAvatar } from './avatar.js';
 import { demoAdmin, demoMembers, demoTasks, type DemoPerson } from './demo-content.js';
+import { seededRandom, shuffle } from './seeded-random.js';
 import { CliError, parseCliEnv, type CliCommand, type CliOutput } from './support.js';
 
 export const SEED_USAGE = `Usage: pnpm seed:demo [--force] [--url URL]
@@ -26,28 +27,6 @@ an admin, 8 members with profile photos and about 60 tasks. Runs the migrations 
              (default http://localhost:PORT)`;
 
 const DAY_MS = 86_400_000;
-
-/** Demo data looks the same on every run (only dates move with today): a seeded generator. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function shuffle<T>(items: readonly T[], random: () => number): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
 
 type ChecklistState = 'none done' | 'some done' | 'all done';
 
