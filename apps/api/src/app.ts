@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { apiMessages } from '@task-manager/shared';
+import { apiMessages, NEXT_CURSOR_HEADER } from '@task-manager/shared';
 import { requireAuth, requireRole } from './auth/middleware.js';
 import { createPasswordHasher } from './auth/passwords.js';
 import { authRoutes } from './auth/routes.js';
@@ -109,7 +109,7 @@ export function createApp({
     '/api',
     cors({
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-      exposedHeaders: ['Content-Disposition', 'Retry-After'],
+      exposedHeaders: ['Content-Disposition', 'Retry-After', NEXT_CURSOR_HEADER],
       maxAge: 600,
     }),
   );
@@ -119,7 +119,7 @@ export function createApp({
   app.use('/api/auth', imageUploadRoutes({ db, limiter: authLimiter() }));
   app.use('/api/auth', authRoutes({ auth, users, requireAuth: authenticated, authLimiter }));
   app.use('/api/images', imageRoutes({ db }));
-  app.use('/api/users', userRoutes({ db, users, requireAuth: authenticated, requireAdmin }));
+  app.use('/api/users', userRoutes({ users, requireAuth: authenticated, requireAdmin }));
   app.use('/api/tasks', taskRoutes({ tasks, requireAuth: authenticated, requireAdmin }));
   app.use('/api/reports', reportRoutes({ db, requireAuth: authenticated, requireAdmin }));
   app.use('/api', openApiRoutes());

@@ -1,6 +1,7 @@
 export * from './messages.js';
 export * from './task-progress.js';
 export * from './schemas/common.js';
+export * from './schemas/pagination.js';
 export * from './schemas/auth.js';
 export * from './schemas/user.js';
 export * from './schemas/task.js';

@@ -34,6 +34,9 @@ export const validationMessages = {
   nothingToUpdate: 'Nothing to update.',
   completedNotBoolean: 'Completed must be true or false.',
   checklistItemOnlyCompleted: 'Only completed (true or false) can be sent for a checklist item.',
+  invalidPageLimit: 'Limit must be a whole number from 1 to 500.',
+  invalidCursor: 'Invalid cursor: send the nextCursor of the previous page unchanged.',
+  invalidSearch: 'Search must be text of at most 100 characters.',
 } as const;
 
 export const apiMessages = {

@@ -16,6 +16,10 @@ import {
   imageUploadResponseSchema,
   loginSchema,
   messageResponseSchema,
+  NEXT_CURSOR_HEADER,
+  PAGE_LIMIT_DEFAULT,
+  PAGE_LIMIT_MAX,
+  pageCursorSchema,
   registerSchema,
   taskListQuerySchema,
   taskListResponseSchema,
@@ -27,6 +31,7 @@ import {
   updateStatusSchema,
   updateTaskSchema,
   updateUserSchema,
+  userListQuerySchema,
   userListResponseSchema,
   userSchema,
 } from '@task-manager/shared';
@@ -46,6 +51,19 @@ const readyResponseSchema = z
 const uuid = (description: string) => z.uuid().meta({ description });
 const taskIdParams = z.object({ id: uuid('The task id') });
 const userIdParams = z.object({ id: uuid('The user id') });
+
+/** The paging parameters of the list endpoints (the shared schemas read them from query text). */
+const paging = {
+  limit: z
+    .int()
+    .min(1)
+    .max(PAGE_LIMIT_MAX)
+    .default(PAGE_LIMIT_DEFAULT)
+    .meta({ description: 'How many items per page' }),
+  cursor: pageCursorSchema.meta({
+    description: 'Where the page starts: the cursor the previous page ended with; none: the first',
+  }),
+};
 
 const binary = (contentMediaType: string) => ({
   schema: { type: 'string', format: 'binary', contentMediaType } satisfies oas31.SchemaObject,
@@ -239,7 +257,26 @@ const paths: ZodOpenApiPathsObject = {
       operationId: 'listUsers',
       tags: ['Users'],
       summary: 'Members with their task counts',
-      responses: { 200: ok('Every member, by name.', userListResponseSchema) },
+      description: 'A page of members by name; `X-Next-Cursor` names the next page.',
+      requestParams: {
+        query: z.object({
+          ...paging,
+          search: userListQuerySchema.shape.search.meta({
+            description: 'Only members whose name or e-mail contains this text, ignoring case',
+          }),
+        }),
+      },
+      responses: {
+        200: {
+          ...ok('A page of members, by name.', userListResponseSchema),
+          headers: z.object({
+            [NEXT_CURSOR_HEADER]: z.string().optional().meta({
+              description: 'Send as `cursor` for the next page; absent on the last page',
+            }),
+          }),
+        },
+        400: errors[400],
+      },
     }),
     post: adminOnly(
       withJsonBody(input('CreateUserInput', createUserSchema), {
@@ -300,10 +337,14 @@ const paths: ZodOpenApiPathsObject = {
           status: taskListQuerySchema.shape.status.meta({
             description: 'Only tasks with this status; empty or `All`: every status',
           }),
+          ...paging,
         }),
       },
       responses: {
-        200: ok('The tasks and the counts by status.', taskListResponseSchema),
+        200: ok(
+          'A page of tasks, the counts by status and the next cursor.',
+          taskListResponseSchema,
+        ),
         400: errors[400],
       },
     }),

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { UserWithTaskCounts } from '@task-manager/shared';
 import type { Database } from '../db/tables.js';
+import { listTaskRows, type TaskKey } from '../tasks/repository.js';
+import { listMembersWithTaskCounts, type UserKey } from '../users/repository.js';
 
 export interface TaskReportRow {
   id: string;
@@ -13,40 +16,17 @@ export interface TaskReportRow {
   assignedTo: string;
 }
 
-const PAGE = 500;
+/** Rows read per query: memory stays flat however many rows the report has. */
+export const REPORT_BATCH = 1000;
 
 /**
- * Every task, newest first, a page at a time (keyset pagination), so the report streams in
- * bounded memory however many tasks there are.
+ * Every task, newest first, a batch at a time through the task list's own keyset query, each
+ * batch with its assignees in one more query.
  */
 export async function* streamTaskReportRows(db: Kysely<Database>): AsyncGenerator<TaskReportRow> {
-  let after: { created_at: string; id: string } | undefined;
+  let before: TaskKey | undefined;
   for (;;) {
-    let query = db
-      .selectFrom('tasks')
-      .select([
-        'id',
-        'title',
-        'description',
-        'priority',
-        'status',
-        'progress',
-        'due_date',
-        'created_at',
-      ])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(PAGE);
-    if (after) {
-      const { created_at, id } = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '<', created_at),
-          eb.and([eb('created_at', '=', created_at), eb('id', '<', id)]),
-        ]),
-      );
-    }
-    const tasks = await query.execute();
+    const tasks = await listTaskRows(db, {}, { limit: REPORT_BATCH, before });
     if (tasks.length === 0) return;
     const assignees = await db
       .selectFrom('task_assignees as ta')
@@ -77,8 +57,22 @@ export async function* streamTaskReportRows(db: Kysely<Database>): AsyncGenerato
         assignedTo: (names.get(task.id) ?? []).join(', ') || 'Unassigned',
       };
     }
+    if (tasks.length < REPORT_BATCH) return;
     const last = tasks[tasks.length - 1]!;
-    after = { created_at: last.created_at, id: last.id };
-    if (tasks.length < PAGE) return;
+    before = [last.created_at, last.id];
+  }
+}
+
+/** Every member by name with their task counts, a batch at a time (the user list's keyset). */
+export async function* streamUserReportRows(
+  db: Kysely<Database>,
+): AsyncGenerator<UserWithTaskCounts> {
+  let after: UserKey | undefined;
+  for (;;) {
+    const users = await listMembersWithTaskCounts(db, { limit: REPORT_BATCH, after });
+    yield* users;
+    if (users.length < REPORT_BATCH) return;
+    const last = users[users.length - 1]!;
+    after = [last.name, last._id];
   }
 }

@@ -2,8 +2,7 @@ import { Router, type RequestHandler, type Response } from 'express';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { listMembersWithTaskCounts } from '../users/repository.js';
-import { streamTaskReportRows } from './repository.js';
+import { streamTaskReportRows, streamUserReportRows } from './repository.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DATE = { numFmt: 'yyyy-mm-dd' };
@@ -30,6 +29,12 @@ async function sendWorkbook(res: Response, { filename, sheetName, columns, rows 
   for await (const row of rows) sheet.addRow(row).commit();
   sheet.commit();
   await workbook.commit();
+}
+
+async function* userReportRows(db: Kysely<Database>) {
+  for await (const user of streamUserReportRows(db)) {
+    yield { ...user, total: user.pendingTasks + user.inProgressTasks + user.completedTasks };
+  }
 }
 
 async function* taskReportRows(db: Kysely<Database>) {
@@ -71,7 +76,6 @@ export function reportRoutes(deps: {
   });
 
   router.get('/export/users', async (_req, res) => {
-    const users = await listMembersWithTaskCounts(deps.db);
     await sendWorkbook(res, {
       filename: 'user_details.xlsx',
       sheetName: 'User Task Report',
@@ -84,10 +88,7 @@ export function reportRoutes(deps: {
         { header: 'In Progress', key: 'inProgressTasks', width: 12 },
         { header: 'Completed', key: 'completedTasks', width: 12 },
       ],
-      rows: users.map((user) => ({
-        ...user,
-        total: user.pendingTasks + user.inProgressTasks + user.completedTasks,
-      })),
+      rows: userReportRows(deps.db),
     });
   });
 

@@ -37,16 +37,32 @@ export async function lockTaskRow(trx: Kysely<Database>, id: string, lockRows: b
   return query.executeTakeFirst();
 }
 
+/** A task's place in the list order: its created_at and id (the keyset of every task page). */
+export type TaskKey = readonly [createdAt: string, id: string];
+
+/**
+ * One page of tasks, newest first: those after `before` (keyset pagination, never OFFSET, so a
+ * deep page costs what the first one does and new tasks do not shift older pages).
+ */
 export async function listTaskRows(
   db: Kysely<Database>,
   scope: TaskScope,
-  filter: { status?: TaskStatus; limit?: number },
+  filter: { status?: TaskStatus; limit: number; before?: TaskKey },
 ): Promise<TaskRow[]> {
   let query = scoped(db, scope).selectAll('tasks');
   if (filter.status) query = query.where('tasks.status', '=', filter.status);
-  query = query.orderBy('tasks.created_at', 'desc').orderBy('tasks.id', 'desc');
-  if (filter.limit !== undefined) query = query.limit(filter.limit);
-  return query.execute();
+  const before = filter.before;
+  if (before) {
+    // A row-value comparison: both engines read it as one range of the (created_at, id) index.
+    query = query.where((eb) =>
+      eb(eb.refTuple('tasks.created_at', 'tasks.id'), '<', eb.tuple(before[0], before[1])),
+    );
+  }
+  return query
+    .orderBy('tasks.created_at', 'desc')
+    .orderBy('tasks.id', 'desc')
+    .limit(filter.limit)
+    .execute();
 }
 
 export interface TaskCounts {

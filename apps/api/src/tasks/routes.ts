@@ -32,8 +32,7 @@ export function taskRoutes(deps: {
   });
 
   router.get('/', async (req, res) => {
-    const { status } = parseInput(taskListQuerySchema, req.query);
-    res.json(await tasks.list(currentUser(req), status));
+    res.json(await tasks.list(currentUser(req), parseInput(taskListQuerySchema, req.query)));
   });
 
   router.post('/', requireAdmin, async (req, res) => {

@@ -15,6 +15,7 @@ import {
 import { supportsRowLocks } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 import { BadRequest, NotFound } from '../errors.js';
+import { decodeCursor, encodeCursor, taskCursorShape } from '../http/cursor.js';
 import type { RequestUser } from '../http/request-user.js';
 import { existingUserIds } from '../users/repository.js';
 import {
@@ -76,20 +77,33 @@ function scopeFor(user: RequestUser): TaskScope {
 export class TaskService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async list(user: RequestUser, status?: TaskStatus): Promise<TaskListResponse> {
+  /**
+   * One page of the caller's tasks, newest first, after `cursor`. The summary counts every task
+   * the caller may see, whatever the filter or page.
+   */
+  async list(
+    user: RequestUser,
+    query: { status?: TaskStatus; limit: number; cursor?: string },
+  ): Promise<TaskListResponse> {
     const scope = scopeFor(user);
+    const before = query.cursor ? decodeCursor(query.cursor, taskCursorShape) : undefined;
+    // One row more than asked tells whether a next page exists without counting.
     const [rows, { total, byStatus }] = await Promise.all([
-      listTaskRows(this.db, scope, { status }),
+      listTaskRows(this.db, scope, { status: query.status, limit: query.limit + 1, before }),
       countTasks(this.db, scope),
     ]);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
     return {
-      tasks: await hydrateTasks(this.db, rows),
+      tasks: await hydrateTasks(this.db, page),
       statusSummary: {
         all: total,
         pendingTasks: byStatus.Pending,
         inProgressTasks: byStatus['In Progress'],
         completedTasks: byStatus.Completed,
       },
+      nextCursor:
+        rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null,
     };
   }
 

@@ -58,11 +58,42 @@ export async function existingUserIds(db: Kysely<Database>, ids: string[]): Prom
   return new Set(rows.map((row) => row.id));
 }
 
-/** Members with their task counts by status, in one query (no query per user). */
-export async function listMembersWithTaskCounts(
+/** A user's place in the member list order: name, then id (the keyset of every user page). */
+export type UserKey = readonly [name: string, id: string];
+
+/**
+ * One page of members by name, those after `after` (keyset pagination on the (role, name, id)
+ * index), optionally only those whose name or e-mail contains `search`, ignoring case.
+ */
+export async function listMemberRows(
   db: Kysely<Database>,
-): Promise<UserWithTaskCounts[]> {
-  const counts = db
+  page: { limit: number; after?: UserKey; search?: string },
+): Promise<UserRow[]> {
+  let query = db.selectFrom('users').selectAll().where('role', '=', 'member');
+  const { after, search } = page;
+  if (search) {
+    // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's is not (for ASCII).
+    const pattern = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+    const contains = (column: 'name' | 'email') =>
+      sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
+    query = query.where((eb) => eb.or([contains('name'), contains('email')]));
+  }
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple('name', 'id'), '>', eb.tuple(after[0], after[1])));
+  }
+  return query.orderBy('name').orderBy('id').limit(page.limit).execute();
+}
+
+/**
+ * The task counts by status of the given users, in one grouped query (no query per user): it
+ * reads only their assignments, through the (user_id, task_id) index.
+ */
+export async function countTasksOfUsers(
+  db: Kysely<Database>,
+  userIds: string[],
+): Promise<Map<string, { pending: number; inProgress: number; completed: number }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('task_assignees as ta')
     .innerJoin('tasks as t', 't.id', 'ta.task_id')
     .select([
@@ -71,23 +102,40 @@ export async function listMembersWithTaskCounts(
       sql<number>`sum(case when t.status = 'In Progress' then 1 else 0 end)`.as('in_progress'),
       sql<number>`sum(case when t.status = 'Completed' then 1 else 0 end)`.as('completed'),
     ])
+    .where('ta.user_id', 'in', userIds)
     .groupBy('ta.user_id')
-    .as('c');
-  const rows = await db
-    .selectFrom('users as u')
-    .leftJoin(counts, 'c.user_id', 'u.id')
-    .selectAll('u')
-    .select(['c.pending', 'c.in_progress', 'c.completed'])
-    .where('u.role', '=', 'member')
-    .orderBy('u.name')
-    .orderBy('u.id')
     .execute();
-  return rows.map((row) => ({
-    ...toApiUser(row),
-    pendingTasks: Number(row.pending ?? 0),
-    inProgressTasks: Number(row.in_progress ?? 0),
-    completedTasks: Number(row.completed ?? 0),
-  }));
+  return new Map(
+    rows.map((row) => [
+      row.user_id,
+      {
+        pending: Number(row.pending),
+        inProgress: Number(row.in_progress),
+        completed: Number(row.completed),
+      },
+    ]),
+  );
+}
+
+/** A page of members with their task counts by status: two queries, whatever the page size. */
+export async function listMembersWithTaskCounts(
+  db: Kysely<Database>,
+  page: { limit: number; after?: UserKey; search?: string },
+): Promise<UserWithTaskCounts[]> {
+  const rows = await listMemberRows(db, page);
+  const counts = await countTasksOfUsers(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const count = counts.get(row.id);
+    return {
+      ...toApiUser(row),
+      pendingTasks: count?.pending ?? 0,
+      inProgressTasks: count?.inProgress ?? 0,
+      completedTasks: count?.completed ?? 0,
+    };
+  });
 }
 
 /** Postgres reports 23505, SQLite "UNIQUE constraint failed". */

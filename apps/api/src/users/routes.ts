@@ -1,16 +1,19 @@
 import { Router, type RequestHandler } from 'express';
-import { apiMessages, createUserSchema, updateUserSchema } from '@task-manager/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.js';
+import {
+  apiMessages,
+  createUserSchema,
+  NEXT_CURSOR_HEADER,
+  updateUserSchema,
+  userListQuerySchema,
+} from '@task-manager/shared';
 import { Forbidden } from '../errors.js';
 import { pathId } from '../http/path-id.js';
 import { currentUser } from '../http/request-user.js';
 import { parseInput } from '../http/validate.js';
-import { listMembersWithTaskCounts, toApiUser } from './repository.js';
+import { toApiUser } from './repository.js';
 import type { UserService } from './service.js';
 
 export function userRoutes(deps: {
-  db: Kysely<Database>;
   users: UserService;
   requireAuth: RequestHandler;
   requireAdmin: RequestHandler;
@@ -18,8 +21,11 @@ export function userRoutes(deps: {
   const router = Router();
   const { users, requireAuth, requireAdmin } = deps;
 
-  router.get('/', requireAuth, requireAdmin, async (_req, res) => {
-    res.json(await listMembersWithTaskCounts(deps.db));
+  // The body stays the spec's array of users; the next page is named in a header.
+  router.get('/', requireAuth, requireAdmin, async (req, res) => {
+    const page = await users.listMembers(parseInput(userListQuerySchema, req.query));
+    if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
+    res.json(page.users);
   });
 
   router.post('/', requireAuth, requireAdmin, async (req, res) => {

@@ -5,6 +5,7 @@ import {
   type CreateUserInput,
   type Role,
   type User,
+  type UserWithTaskCounts,
   createUserSchema,
   updateUserSchema,
 } from '@task-manager/shared';
@@ -12,6 +13,7 @@ import type { z } from 'zod';
 import type { PasswordHasher } from '../auth/passwords.js';
 import type { Database } from '../db/tables.js';
 import { BadRequest, Conflict, NotFound } from '../errors.js';
+import { decodeCursor, encodeCursor, userCursorShape } from '../http/cursor.js';
 import {
   countAdminsForUpdate,
   deleteUserRow,
@@ -19,6 +21,7 @@ import {
   findUserById,
   insertUser,
   isUniqueViolation,
+  listMembersWithTaskCounts,
   toApiUser,
   updateUserRow,
   type UserRow,
@@ -60,6 +63,26 @@ export class UserService {
       throw error;
     }
     return row;
+  }
+
+  /** One page of members by name with their task counts, and the cursor of the next page. */
+  async listMembers(query: {
+    limit: number;
+    cursor?: string;
+    search?: string;
+  }): Promise<{ users: UserWithTaskCounts[]; nextCursor: string | null }> {
+    const after = query.cursor ? decodeCursor(query.cursor, userCursorShape) : undefined;
+    // One row more than asked tells whether a next page exists without counting.
+    const users = await listMembersWithTaskCounts(this.db, {
+      limit: query.limit + 1,
+      after,
+      search: query.search,
+    });
+    const page = users.slice(0, query.limit);
+    const last = page.at(-1);
+    const nextCursor =
+      users.length > query.limit && last ? encodeCursor([last.name, last._id]) : null;
+    return { users: page, nextCursor };
   }
 
   async get(id: string): Promise<User> {

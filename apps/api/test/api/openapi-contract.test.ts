@@ -89,7 +89,9 @@ const CASES: Cases = {
     404: (fx) => fx.ctx.api.get(`/api/images/${NO_ID()}`),
   },
   listUsers: {
-    200: (fx) => fx.ctx.api.get('/api/users').set(fx.admin.auth),
+    // Two members, one per page: the answer carries X-Next-Cursor.
+    200: (fx) => fx.ctx.api.get('/api/users?limit=1').set(fx.admin.auth),
+    400: (fx) => fx.ctx.api.get('/api/users?limit=0').set(fx.admin.auth),
     401: (fx) => fx.ctx.api.get('/api/users'),
     403: (fx) => fx.ctx.api.get('/api/users').set(fx.member.auth),
   },

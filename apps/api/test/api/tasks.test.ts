@@ -191,6 +191,7 @@ describe(`tasks API (${ENGINE})`, () => {
       expect(res.body).toEqual({
         tasks: [],
         statusSummary: { all: 0, pendingTasks: 0, inProgressTasks: 0, completedTasks: 0 },
+        nextCursor: null,
       });
     });
 

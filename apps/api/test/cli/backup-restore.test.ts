@@ -94,7 +94,8 @@ async function contents(handle: DatabaseHandle) {
     .executeTakeFirstOrThrow();
   return {
     users: await handle.db.selectFrom('users').selectAll().orderBy('email').execute(),
-    tasks: (await tasks.list({ id: admin.id, role: 'admin', tokenVersion: 0 })).tasks,
+    tasks: (await tasks.list({ id: admin.id, role: 'admin', tokenVersion: 0 }, { limit: 500 }))
+      .tasks,
     images: await handle.db.selectFrom('images').select(['id', 'byte_size']).execute(),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import { idSchema, isSafeWebLink, isoDateTime, sendsAnyField } from './common.js';
+import { pageCursorSchema, pageLimitSchema } from './pagination.js';
 
 export const TASK_PRIORITIES = ['Low', 'Medium', 'High'] as const;
 export const TASK_STATUSES = ['Pending', 'In Progress', 'Completed'] as const;
@@ -138,6 +139,8 @@ export const taskListQuerySchema = z.object({
     .union([statusSchema, z.literal(''), z.literal('All')], { error: m.invalidStatus })
     .optional()
     .transform((value) => (value === '' || value === 'All' ? undefined : value)),
+  limit: pageLimitSchema,
+  cursor: pageCursorSchema,
 });
 
 export const todoItemSchema = z
@@ -201,8 +204,13 @@ export const statusSummarySchema = z
 
 export const taskListResponseSchema = z
   .object({
-    tasks: z.array(taskSchema).meta({ description: 'Newest first, filtered by `status`' }),
+    tasks: z
+      .array(taskSchema)
+      .meta({ description: 'One page, newest first, filtered by `status`' }),
     statusSummary: statusSummarySchema,
+    nextCursor: z.string().nullable().meta({
+      description: 'Send as `cursor` for the next page; null on the last page',
+    }),
   })
   .meta({ id: 'TaskList' });
 export type TaskListResponse = z.infer<typeof taskListResponseSchema>;

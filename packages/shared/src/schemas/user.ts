@@ -9,6 +9,7 @@ import {
   roleSchema,
   sendsAnyField,
 } from './common.js';
+import { pageCursorSchema, pageLimitSchema } from './pagination.js';
 
 export const userSchema = z
   .object({
@@ -34,10 +35,24 @@ export const userWithTaskCountsSchema = userSchema
     description: 'A member with the number of tasks assigned to them, by status.',
   });
 
-export const userListResponseSchema = z
-  .array(userWithTaskCountsSchema)
-  .meta({ id: 'UserList', description: 'Every member (not the admins), by name.' });
+export const userListResponseSchema = z.array(userWithTaskCountsSchema).meta({
+  id: 'UserList',
+  description:
+    'One page of members (not the admins), by name; the next page is named by the X-Next-Cursor header.',
+});
 export type UserWithTaskCounts = z.infer<typeof userWithTaskCountsSchema>;
+
+/** GET /api/users: a page of members, optionally those whose name or e-mail contains `search`. */
+export const userListQuerySchema = z.object({
+  limit: pageLimitSchema,
+  cursor: pageCursorSchema,
+  search: z
+    .string({ error: m.invalidSearch })
+    .trim()
+    .max(100, { error: m.invalidSearch })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
 
 export const createUserSchema = z.object({
   name: nameSchema,
