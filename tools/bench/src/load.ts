@@ -1,0 +1,345 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  WRITE_KINDS,
+  newStats,
+  runClient,
+  seedTeam,
+  signInClients,
+  verifyTeam,
+  type Stats,
+  type Verification,
+} from './load-workload.js';
+import { resultsDir } from './paths.js';
+import { DEFAULT_POSTGRES_URL, createScratchDatabase } from './postgres.js';
+import { requireBuiltApi, rssBytesOf, startBuiltServer, tempDataDir } from './server.js';
+
+/**
+ * pnpm test:load: the built API under many clients for a while, on SQLite and PostgreSQL.
+ * Fails on any 5xx or unanswered request, any acknowledged write the server does not hold
+ * afterwards, or memory that keeps growing (RSS of the last third over the first third).
+ */
+const USAGE = `Usage: pnpm test:load [--engine sqlite|postgres|both] [--duration 60] [--clients 100]
+                      [--members 20] [--tasks 200] [--postgres-url ${DEFAULT_POSTGRES_URL}]`;
+
+/** RSS may grow this much from the first third of the run to the last before we call it a leak. */
+const MAX_RSS_GROWTH = 0.3;
+/** The first tenth of the run is warm-up (JIT, caches, pools): its memory is not compared. */
+const WARM_UP_SHARE = 0.1;
+
+type Engine = 'sqlite' | 'postgres';
+
+interface Options {
+  engines: Engine[];
+  durationS: number;
+  clients: number;
+  members: number;
+  tasks: number;
+  postgresUrl: string;
+}
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      engine: { type: 'string', default: 'both' },
+      duration: { type: 'string', default: '60' },
+      clients: { type: 'string', default: '100' },
+      members: { type: 'string', default: '20' },
+      tasks: { type: 'string', default: '200' },
+      'postgres-url': { type: 'string', default: DEFAULT_POSTGRES_URL },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const positive = (name: string, value: string) => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < 1) {
+      console.error(`--${name} must be a positive whole number, not "${value}"\n${USAGE}`);
+      process.exit(2);
+    }
+    return number;
+  };
+  const engines: Record<string, Engine[]> = {
+    sqlite: ['sqlite'],
+    postgres: ['postgres'],
+    both: ['sqlite', 'postgres'],
+  };
+  if (!engines[values.engine]) {
+    console.error(`--engine must be sqlite, postgres or both, not "${values.engine}"\n${USAGE}`);
+    process.exit(2);
+  }
+  return {
+    engines: engines[values.engine]!,
+    durationS: positive('duration', values.duration),
+    clients: positive('clients', values.clients),
+    members: positive('members', values.members),
+    tasks: positive('tasks', values.tasks),
+    postgresUrl: values['postgres-url'],
+  };
+}
+
+interface RssSample {
+  /** Seconds since the load began. */
+  t: number;
+  rssMb: number;
+}
+
+const percentile = (sorted: number[], q: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
+/** RSS at the start, middle and end, and the growth from the first third to the last. */
+function memoryTrend(samples: RssSample[], durationS: number) {
+  const warm = samples.filter((s) => s.t >= durationS * WARM_UP_SHARE);
+  const firstThird = warm.filter((s) => s.t < durationS / 3);
+  const lastThird = warm.filter((s) => s.t >= (2 * durationS) / 3);
+  const early = firstThird.length > 0 ? firstThird : warm.slice(0, 1);
+  const growth =
+    early.length > 0 && lastThird.length > 0
+      ? mean(lastThird.map((s) => s.rssMb)) / mean(early.map((s) => s.rssMb)) - 1
+      : 0;
+  const nearest = (t: number) =>
+    samples.reduce((best, s) => (Math.abs(s.t - t) < Math.abs(best.t - t) ? s : best)).rssMb;
+  return {
+    startMb: nearest(0),
+    middleMb: nearest(durationS / 2),
+    endMb: nearest(durationS),
+    growth: round(growth, 3),
+  };
+}
+
+interface EngineResult {
+  engine: Engine;
+  requests: number;
+  durationS: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  statuses: Record<string, number>;
+  classes: { '2xx': number; '4xx': number; '5xx': number; noAnswer: number };
+  operations: Record<string, { count: number; p50: number; p99: number }>;
+  verification: Verification;
+  /** A few of the answers that were not 2xx, for diagnosis. */
+  unexpected: string[];
+  memory: ReturnType<typeof memoryTrend> & { samples: RssSample[] };
+  failures: string[];
+  pass: boolean;
+}
+
+function summarise(
+  engine: Engine,
+  stats: Stats,
+  elapsedS: number,
+  samples: RssSample[],
+  verification: Verification,
+  durationS: number,
+): EngineResult {
+  const sorted = [...stats.latencies].sort((a, b) => a - b);
+  const statuses = Object.fromEntries([...stats.statuses].sort(([a], [b]) => a - b));
+  const count = (test: (status: number) => boolean) =>
+    [...stats.statuses].filter(([status]) => test(status)).reduce((sum, [, n]) => sum + n, 0);
+  const classes = {
+    '2xx': count((s) => s >= 200 && s < 300),
+    '4xx': count((s) => s >= 400 && s < 500),
+    '5xx': count((s) => s >= 500),
+    noAnswer: count((s) => s === 0),
+  };
+  const operations = Object.fromEntries(
+    [...stats.byOperation].map(([name, op]) => {
+      const times = [...op.latencies].sort((a, b) => a - b);
+      return [
+        name,
+        {
+          count: op.count,
+          p50: round(percentile(times, 0.5)),
+          p99: round(percentile(times, 0.99)),
+        },
+      ];
+    }),
+  );
+  const memory = { ...memoryTrend(samples, durationS), samples };
+
+  const failures: string[] = [];
+  if (classes['5xx'] > 0) failures.push(`${classes['5xx']} server errors (5xx)`);
+  if (classes.noAnswer > 0) failures.push(`${classes.noAnswer} requests got no answer`);
+  const lost = WRITE_KINDS.reduce((sum, kind) => sum + verification.lost[kind], 0);
+  if (lost > 0) failures.push(`${lost} acknowledged writes not found afterwards`);
+  if (memory.growth > MAX_RSS_GROWTH) {
+    failures.push(
+      `RSS grew ${Math.round(memory.growth * 100)}% from the first third to the last (limit ${MAX_RSS_GROWTH * 100}%)`,
+    );
+  }
+  return {
+    engine,
+    requests: sorted.length,
+    durationS: round(elapsedS),
+    requestsPerSecond: round(sorted.length / elapsedS),
+    latencyMs: {
+      p50: round(percentile(sorted, 0.5)),
+      p90: round(percentile(sorted, 0.9)),
+      p99: round(percentile(sorted, 0.99)),
+      max: round(sorted.at(-1) ?? 0),
+    },
+    statuses,
+    classes,
+    operations,
+    verification,
+    unexpected: stats.samples,
+    memory,
+    failures,
+    pass: failures.length === 0,
+  };
+}
+
+async function runEngine(engine: Engine, options: Options): Promise<EngineResult> {
+  const dataDir = tempDataDir('tm-load-');
+  const database =
+    engine === 'postgres'
+      ? await createScratchDatabase(options.postgresUrl).catch((error: unknown) => {
+          throw new Error(
+            `PostgreSQL is not reachable at ${options.postgresUrl} (${String(error)}). ` +
+              'Start it, pass --postgres-url, or run with --engine sqlite.',
+          );
+        })
+      : null;
+  const inviteToken = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const log = (text: string) => console.log(`[${engine}] ${text}`);
+  log(database ? `database ${database.name} on ${options.postgresUrl}` : `data in ${dataDir}`);
+  const server = await startBuiltServer({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_INVITE_TOKEN: inviteToken,
+    // Each client signs in once; the per-IP limit for people would refuse a hundred at once.
+    AUTH_RATE_LIMIT: '100000',
+    // Sign-ins happen before the measured part; a lower cost only shortens the set-up.
+    BCRYPT_COST: '8',
+    LOG_LEVEL: 'info',
+  });
+  try {
+    log(`server pid ${server.pid} at ${server.url}; seeding`);
+    const team = await seedTeam({
+      base: server.url,
+      inviteToken,
+      members: options.members,
+      tasks: options.tasks,
+      clients: options.clients,
+    });
+    const tokens = await signInClients(team, options.clients);
+    log(
+      `${options.members} members, ${team.tasks.length} tasks, ${options.clients} clients signed in; ` +
+        `running ${options.durationS} s`,
+    );
+
+    const stats = newStats();
+    const samples: RssSample[] = [];
+    const started = Date.now();
+    const sample = () => {
+      const rss = rssBytesOf(server.pid);
+      if (rss !== undefined) {
+        samples.push({ t: round((Date.now() - started) / 1000), rssMb: round(rss / 2 ** 20) });
+      }
+    };
+    sample();
+    // Every 5 s; shorter runs sample more often so that each third still has samples.
+    const sampler = setInterval(sample, Math.min(5000, (options.durationS * 1000) / 12));
+    const until = started + options.durationS * 1000;
+    await Promise.all(
+      tokens.map((token, index) => runClient(team, stats, index, options.clients, token, until)),
+    );
+    clearInterval(sampler);
+    sample();
+    const elapsedS = (Date.now() - started) / 1000;
+
+    log('verifying every acknowledged write through the API');
+    const verification = await verifyTeam(team, stats);
+    return summarise(engine, stats, elapsedS, samples, verification, options.durationS);
+  } catch (error) {
+    console.error(`[${engine}] the run broke off. Server output (last lines):`);
+    console.error(server.output().split('\n').slice(-30).join('\n'));
+    throw error;
+  } finally {
+    const code = await server.stop();
+    if (code !== 0) log(`server exited with ${code}`);
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(results: EngineResult[]) {
+  const rows: [string, (r: EngineResult) => string][] = [
+    ['requests', (r) => String(r.requests)],
+    ['req/s', (r) => String(r.requestsPerSecond)],
+    ['latency p50 / p99 (ms)', (r) => `${r.latencyMs.p50} / ${r.latencyMs.p99}`],
+    ['2xx / 4xx / 5xx', (r) => `${r.classes['2xx']} / ${r.classes['4xx']} / ${r.classes['5xx']}`],
+    ['no answer', (r) => String(r.classes.noAnswer)],
+    ...WRITE_KINDS.map(
+      (kind) =>
+        [
+          `writes: ${kind} (acked / found)`,
+          (r: EngineResult) =>
+            `${r.verification.acknowledged[kind]} / ${r.verification.acknowledged[kind] - r.verification.lost[kind]}`,
+        ] as [string, (r: EngineResult) => string],
+    ),
+    ['tasks not checkable', (r) => String(r.verification.unknown)],
+    [
+      'RSS start / mid / end (MB)',
+      (r) => `${r.memory.startMb} / ${r.memory.middleMb} / ${r.memory.endMb}`,
+    ],
+    ['RSS growth, 1st→3rd third', (r) => `${round(r.memory.growth * 100)}%`],
+    ['result', (r) => (r.pass ? 'PASS' : 'FAIL')],
+  ];
+  const header = ['', ...results.map((r) => r.engine)];
+  const body = rows.map(([label, value]) => [label, ...results.map(value)]);
+  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of body) console.log(line(row));
+  for (const r of results) {
+    for (const failure of r.failures) console.log(`[${r.engine}] FAIL: ${failure}`);
+    for (const example of [...r.verification.examples, ...r.unexpected].slice(0, 8)) {
+      console.log(`[${r.engine}]   ${example}`);
+    }
+  }
+}
+
+async function main() {
+  const options = parseOptions();
+  requireBuiltApi();
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const results: EngineResult[] = [];
+  for (const engine of options.engines) {
+    const result = await runEngine(engine, options);
+    results.push(result);
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(resultsDir, `load-${engine}-${stamp}.json`);
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        { options: { ...options, engines: undefined }, node: process.version, ...result },
+        null,
+        2,
+      ),
+    );
+    printTable([result]);
+    console.log(`[${engine}] results written to ${path.relative(process.cwd(), file)}\n`);
+  }
+  if (results.length > 1) {
+    console.log('Summary:');
+    printTable(results);
+  }
+  process.exitCode = results.every((r) => r.pass) ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
