@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { apiMessages, NEXT_CURSOR_HEADER } from '@task-manager/shared';
-import { requireAuth, requireRole } from './auth/middleware.js';
+import { createAuthEvents } from './auth/events.js';
+import { logForbidden, requireAuth, requireRole } from './auth/middleware.js';
 import { createPasswordHasher } from './auth/passwords.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
@@ -44,7 +45,8 @@ export function createApp({
 }: AppDeps): express.Express {
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   const hasher = createPasswordHasher(config.bcryptCost);
-  const users = new UserService(db, hasher);
+  const authEvents = createAuthEvents(logger);
+  const users = new UserService(db, hasher, authEvents);
   const auth = new AuthService(
     db,
     users,
@@ -52,9 +54,10 @@ export function createApp({
     tokens,
     config.adminInviteToken,
     config.bcryptCost,
+    authEvents,
   );
   const tasks = new TaskService(db);
-  const authenticated = requireAuth(db, tokens);
+  const authenticated = requireAuth(db, tokens, authEvents);
   const requireAdmin = requireRole('admin');
   const authLimiter = createAuthLimiter(config.authRateLimit);
 
@@ -131,6 +134,7 @@ export function createApp({
     serveWebApp(app, config.webDistDir);
   }
 
+  app.use(logForbidden(authEvents));
   app.use(errorHandler(logger));
   return app;
 }

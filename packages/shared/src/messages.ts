@@ -73,6 +73,7 @@ export const apiMessages = {
   checklistUpdated: 'Task checklist updated',
   statusUpdated: 'Task status updated',
   userDeleted: 'User deleted successfully',
+  loggedOut: 'Logged out successfully',
   databaseUnavailable: 'Database unavailable',
   shuttingDown: 'Server is shutting down',
 } as const;

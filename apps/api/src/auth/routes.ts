@@ -1,8 +1,14 @@
 import { Router, type RequestHandler } from 'express';
-import { loginSchema, registerSchema, updateProfileSchema } from '@task-manager/shared';
+import {
+  apiMessages,
+  loginSchema,
+  registerSchema,
+  updateProfileSchema,
+} from '@task-manager/shared';
 import { currentUser } from '../http/request-user.js';
 import { parseInput } from '../http/validate.js';
 import type { UserService } from '../users/service.js';
+import { currentToken } from './middleware.js';
 import type { AuthService } from './service.js';
 
 export function authRoutes(deps: {
@@ -20,6 +26,11 @@ export function authRoutes(deps: {
 
   router.post('/login', deps.authLimiter(), async (req, res) => {
     res.json(await auth.login(parseInput(loginSchema, req.body)));
+  });
+
+  router.post('/logout', requireAuth, async (req, res) => {
+    await auth.logout(currentUser(req).id, currentToken(req));
+    res.json({ message: apiMessages.loggedOut });
   });
 
   router.get('/profile', requireAuth, async (req, res) => {

@@ -17,8 +17,11 @@ import {
   type UserRow,
 } from '../users/repository.js';
 import type { UserService } from '../users/service.js';
+import type { AuthEvents } from './events.js';
 import { inviteTokenMatches } from './invite-token.js';
+import type { RequestToken } from './middleware.js';
 import { timingDummyHash, type PasswordHasher } from './passwords.js';
+import { pruneExpiredRevocations, revokeToken } from './repository.js';
 import type { TokenService } from './tokens.js';
 
 export class AuthService {
@@ -29,6 +32,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly adminInviteToken: string,
     private readonly bcryptCost: number,
+    private readonly events: AuthEvents,
   ) {}
 
   async register(input: z.output<typeof registerSchema>): Promise<AuthResponse> {
@@ -43,6 +47,7 @@ export class AuthService {
       role = 'admin';
     }
     const row = await this.users.create({ ...input, role });
+    this.events.registered(row.id, row.role);
     return this.session(row);
   }
 
@@ -51,7 +56,11 @@ export class AuthService {
     // Compare against a dummy hash when there is no such user, so timing does not tell.
     const hash = row?.password_hash ?? (await timingDummyHash(this.bcryptCost));
     const ok = await this.hasher.verify(input.password, hash);
-    if (!row || !ok) throw Unauthorized(apiMessages.invalidCredentials);
+    if (!row || !ok) {
+      this.events.loginFailed(input.email, row ? 'wrong-password' : 'unknown-email');
+      throw Unauthorized(apiMessages.invalidCredentials);
+    }
+    this.events.loginSucceeded(row.id);
     return this.session(row);
   }
 
@@ -78,7 +87,16 @@ export class AuthService {
     }
     patch.updated_at = new Date().toISOString();
     await updateUserRow(this.db, userId, patch);
+    if (patch.token_version !== undefined) this.events.tokensRevoked(userId, 'password-change');
     return this.session({ ...row, ...patch });
+  }
+
+  /** Ends this one token; the user's other sessions go on. */
+  async logout(userId: string, token: RequestToken): Promise<void> {
+    await revokeToken(this.db, token.jti, token.expiresAt);
+    // The table only grows with logouts; rows of expired tokens are of no more use.
+    await pruneExpiredRevocations(this.db, new Date());
+    this.events.tokensRevoked(userId, 'logout');
   }
 
   private session(row: UserRow): AuthResponse {

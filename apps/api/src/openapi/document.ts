@@ -180,6 +180,17 @@ const paths: ZodOpenApiPathsObject = {
       },
     }),
   },
+  '/api/auth/logout': {
+    post: signedIn({
+      operationId: 'logout',
+      tags: ['Auth'],
+      summary: 'Sign out',
+      description:
+        'Ends the token this request carries, on the server: it is refused from then on. The ' +
+        "user's other sessions stay signed in.",
+      responses: { 200: ok('The token is ended.', messageResponseSchema) },
+    }),
+  },
   '/api/auth/profile': {
     get: signedIn({
       operationId: 'getProfile',

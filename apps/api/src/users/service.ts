@@ -10,6 +10,7 @@ import {
   updateUserSchema,
 } from '@task-manager/shared';
 import type { z } from 'zod';
+import type { AuthEvents, RevocationReason } from '../auth/events.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import type { Database } from '../db/tables.js';
 import { BadRequest, Conflict, NotFound } from '../errors.js';
@@ -39,6 +40,8 @@ export class UserService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly hasher: PasswordHasher,
+    /** Where role changes, password resets and deletions are reported (the CLI needs none). */
+    private readonly events?: Pick<AuthEvents, 'tokensRevoked'>,
   ) {}
 
   async create(input: NewUser): Promise<UserRow> {
@@ -110,7 +113,7 @@ export class UserService {
         { path: 'password', message: apiMessages.ownPasswordViaProfile },
       ]);
     }
-    return this.db.transaction().execute(async (trx) => {
+    const { user, revoked } = await this.db.transaction().execute(async (trx) => {
       const row = await findUserById(trx, id);
       if (!row) throw NotFound(apiMessages.userNotFound);
       if (input.email !== undefined && input.email !== row.email) {
@@ -144,8 +147,14 @@ export class UserService {
         if (isUniqueViolation(error)) throw Conflict(apiMessages.userExists);
         throw error;
       }
-      return toApiUser({ ...row, ...patch });
+      const revoked: RevocationReason[] = [];
+      if (roleChanged) revoked.push('role-change');
+      if (input.password !== undefined) revoked.push('password-change');
+      return { user: toApiUser({ ...row, ...patch }), revoked };
     });
+    // Reported once committed: a rolled-back change ended nothing.
+    for (const reason of revoked) this.events?.tokensRevoked(id, reason);
+    return user;
   }
 
   /** Deleting a user removes their assignments (cascade); their tasks stay. */
@@ -158,5 +167,7 @@ export class UserService {
       }
       await deleteUserRow(trx, id);
     });
+    // No user row, no session: requireAuth refuses every token of a deleted user.
+    this.events?.tokensRevoked(id, 'user-deleted');
   }
 }

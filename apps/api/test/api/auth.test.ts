@@ -384,6 +384,7 @@ describe(`auth API (${ENGINE})`, () => {
       const token = jwt.sign({ sub: account.id, ver: 0 }, testConfig.jwtSecret, {
         algorithm: 'HS256',
         expiresIn: 60,
+        jwtid: 'control',
       });
       const res = await ctx.api.get('/api/auth/profile').set(bearer(token)).expect(200);
       expect(res.body._id).toBe(account.id);
@@ -443,7 +444,7 @@ describe(`auth API (${ENGINE})`, () => {
     it('refuses a token with a missing or stale version, or without a subject', async () => {
       const account = await signUp(ctx);
       const sign = (claims: object) =>
-        jwt.sign(claims, testConfig.jwtSecret, { algorithm: 'HS256', expiresIn: 60 });
+        jwt.sign(claims, testConfig.jwtSecret, { algorithm: 'HS256', expiresIn: 60, jwtid: 'v' });
       for (const token of [
         sign({ sub: account.id }),
         sign({ sub: account.id, ver: 1 }),

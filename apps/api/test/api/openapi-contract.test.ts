@@ -57,6 +57,13 @@ const CASES: Cases = {
       fx.ctx.api.post('/api/auth/login').send({ email: fx.member.email, password: 'wrong-one' }),
     413: (fx) => fx.ctx.api.post('/api/auth/login').send(HUGE_BODY),
   },
+  logout: {
+    200: async (fx) => {
+      const user = await signUp(fx.ctx);
+      return fx.ctx.api.post('/api/auth/logout').set(user.auth);
+    },
+    401: (fx) => fx.ctx.api.post('/api/auth/logout'),
+  },
   getProfile: {
     200: (fx) => fx.ctx.api.get('/api/auth/profile').set(fx.member.auth),
     401: (fx) => fx.ctx.api.get('/api/auth/profile'),

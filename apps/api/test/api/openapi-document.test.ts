@@ -16,6 +16,7 @@ import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app
 const EXPECTED_OPERATIONS = [
   'POST /api/auth/register',
   'POST /api/auth/login',
+  'POST /api/auth/logout',
   'GET /api/auth/profile',
   'PUT /api/auth/profile',
   'POST /api/auth/upload-image',

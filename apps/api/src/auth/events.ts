@@ -1,0 +1,41 @@
+import type { Request } from 'express';
+import type { Logger } from 'pino';
+import type { Role } from '@task-manager/shared';
+
+export type LoginFailure = 'unknown-email' | 'wrong-password';
+export type RevocationReason = 'logout' | 'password-change' | 'role-change' | 'user-deleted';
+
+/**
+ * Security events as structured log lines with an `event` field, for an operator or a log
+ * pipeline to alert on. Each takes only ids, e-mail addresses and request paths: never a
+ * password, token, hash, invite code or header, so none can reach the log by accident.
+ */
+export interface AuthEvents {
+  loginSucceeded(userId: string): void;
+  loginFailed(email: string, reason: LoginFailure): void;
+  registered(userId: string, role: Role): void;
+  tokensRevoked(userId: string, reason: RevocationReason): void;
+  /** A 401 on a route that needs a sign-in. */
+  unauthorized(req: Request): void;
+  /** Any 403. */
+  forbidden(req: Request): void;
+}
+
+export function createAuthEvents(logger: Logger): AuthEvents {
+  // The path without its query string: a query could carry anything the caller typed.
+  const where = (req: Request) => ({
+    reqId: req.id,
+    method: req.method,
+    path: req.originalUrl.split('?')[0],
+  });
+  return {
+    loginSucceeded: (userId) => logger.info({ event: 'auth.login.succeeded', userId }),
+    loginFailed: (email, reason) =>
+      logger.warn({ event: 'auth.login.failed', email: email.toLowerCase(), reason }),
+    registered: (userId, role) => logger.info({ event: 'auth.register', userId, role }),
+    tokensRevoked: (userId, reason) => logger.info({ event: 'auth.token.revoked', userId, reason }),
+    unauthorized: (req) => logger.warn({ event: 'auth.unauthorized', ...where(req) }),
+    forbidden: (req) =>
+      logger.warn({ event: 'auth.forbidden', userId: req.user?.id ?? null, ...where(req) }),
+  };
+}
