@@ -12,6 +12,12 @@ export const STATUS_TABS: readonly { status: TaskStatusFilter; count: keyof Stat
   { status: 'Completed', count: 'completedTasks' },
 ];
 
+/** How many tasks a tab holds, by the summary. */
+export function countFor(summary: StatusSummary, status: TaskStatusFilter): number {
+  const tab = STATUS_TABS.find((candidate) => candidate.status === status)!;
+  return summary[tab.count];
+}
+
 export function tabIdFor(idPrefix: string, status: TaskStatusFilter): string {
   return `${idPrefix}-tab-${status.replace(/\s+/g, '-').toLowerCase()}`;
 }

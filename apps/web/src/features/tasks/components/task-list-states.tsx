@@ -1,7 +1,10 @@
 import { EmptyState, Skeleton } from '../../../components/ui/feedback';
+import type { GridColumns } from '../../../components/ui/virtual-grid';
 import type { TaskStatusFilter } from '../api/get-tasks';
 
+/** The cards' grid: one column on a phone, two from md, three from xl (the same in both forms). */
 export const TASK_GRID_CLASS = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3';
+export const TASK_GRID_COLUMNS: GridColumns = { base: 1, md: 2, xl: 3 };
 
 /** Card-shaped placeholders while the first list loads. */
 export function TaskListSkeleton({ cards = 6 }: { cards?: number }) {

@@ -1,19 +1,26 @@
 import type { Task } from '@task-manager/shared';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../../components/ui/feedback';
+import { VirtualGrid } from '../../../components/ui/virtual-grid';
+import { pagingOf } from '../../../lib/infinite-paging';
 import type { useTaskList } from '../hooks/use-task-list';
-import { StatusTabs, tabIdFor } from './status-tabs';
+import { countFor, StatusTabs, tabIdFor } from './status-tabs';
 import { TaskCard, type TaskCardTarget } from './task-card';
-import { EmptyTab, TASK_GRID_CLASS, TaskListSkeleton } from './task-list-states';
+import { EmptyTab, TASK_GRID_COLUMNS, TaskListSkeleton } from './task-list-states';
 
 const ID_PREFIX = 'task-status';
 const PANEL_ID = `${ID_PREFIX}-panel`;
 /** Worded apart from the failure toast, so each is found by its own text. */
 export const TASKS_NOT_LOADED = 'The tasks could not be loaded.';
+export const LOADING_MORE_TASKS = 'Loading more tasks';
+export const MORE_TASKS_NOT_LOADED = 'More tasks could not be loaded.';
+/** A card's height with a two-line title and a three-line description, before it is measured. */
+const ESTIMATED_ROW_PX = 290;
 
 /**
  * Status tabs over the grid of task cards, with the loading, error and empty states. Shared by
- * the admin's Manage Tasks page and the member's My Tasks page.
+ * the admin's Manage Tasks page and the member's My Tasks page. The grid renders only the rows
+ * near the screen and loads the next page as the person scrolls towards the end.
  */
 export function TaskList({
   list,
@@ -25,28 +32,37 @@ export function TaskList({
   /** What to show when there are no tasks at all. */
   noTasks: ReactNode;
 }) {
-  const { status, setStatus, query, isUpdating } = list;
-  const { data } = query;
+  const { status, setStatus, query, tasks, summary, queriedStatus, isUpdating } = list;
 
   let content: ReactNode;
-  if (query.isPending || (query.isError && !data && query.isFetching)) {
+  if (query.isPending || (query.isError && !tasks && query.isFetching)) {
     content = <TaskListSkeleton />;
-  } else if (!data) {
+  } else if (!tasks || !summary) {
     content = <ErrorState message={TASKS_NOT_LOADED} onRetry={() => void query.refetch()} />;
-  } else if (data.statusSummary.all === 0 && data.tasks.length === 0) {
+  } else if (summary.all === 0 && tasks.length === 0) {
     content = noTasks;
-  } else if (data.tasks.length === 0) {
+  } else if (tasks.length === 0) {
     // While the list is still the previous tab's, its emptiness says nothing about this tab.
     content = isUpdating ? <TaskListSkeleton /> : <EmptyTab status={status} />;
   } else {
+    // The whole list's size: unknown while the list is the previous tab's placeholder, the
+    // tab's count while pages remain, and what is loaded once all is.
+    let total = -1;
+    if (!query.isPlaceholderData) {
+      total = query.hasNextPage ? countFor(summary, queriedStatus) : tasks.length;
+    }
     content = (
-      <ul className={TASK_GRID_CLASS}>
-        {data.tasks.map((task) => (
-          <li key={task._id}>
-            <TaskCard task={task} target={targetFor(task)} />
-          </li>
-        ))}
-      </ul>
+      <VirtualGrid
+        items={tasks}
+        total={total}
+        columns={TASK_GRID_COLUMNS}
+        estimateRowHeight={ESTIMATED_ROW_PX}
+        keyOf={(task) => task._id}
+        renderItem={(task) => <TaskCard task={task} target={targetFor(task)} />}
+        loadingMoreText={LOADING_MORE_TASKS}
+        loadMoreFailedText={MORE_TASKS_NOT_LOADED}
+        {...pagingOf(query)}
+      />
     );
   }
 
@@ -55,7 +71,7 @@ export function TaskList({
       <StatusTabs
         selected={status}
         onSelect={setStatus}
-        summary={data?.statusSummary}
+        summary={summary}
         idPrefix={ID_PREFIX}
         panelId={PANEL_ID}
       />
@@ -63,7 +79,8 @@ export function TaskList({
         role="tabpanel"
         id={PANEL_ID}
         aria-labelledby={tabIdFor(ID_PREFIX, status)}
-        aria-busy={isUpdating || query.isFetching}
+        // A next page only adds cards below: what is shown stays readable meanwhile.
+        aria-busy={isUpdating || (query.isFetching && !query.isFetchingNextPage)}
         className={`transition-opacity ${isUpdating ? 'opacity-60' : ''}`}
       >
         {content}

@@ -21,7 +21,7 @@ export function ManageTasksPage() {
     debounceMs: ADMIN_LIST_DEBOUNCE_MS,
     retryDelayMs: ADMIN_LIST_RETRY_DELAY_MS,
   });
-  const summary = list.query.data?.statusSummary;
+  const { summary } = list;
   return (
     <section aria-labelledby="tasks-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type RecordedRequest } from '../../../test/stub-api';
-import { buildTask, buildTaskList, renderPage } from '../testing/task-list-fixtures';
+import { fakeWindowLayout } from '../../../test/window-layout';
+import { buildTask, buildTaskList, renderPage, taskPageFor } from '../testing/task-list-fixtures';
 import { ManageTasksPage } from './manage-tasks-page';
 import { MyTasksPage } from './my-tasks-page';
 
@@ -49,7 +50,7 @@ describe.each([
     expect(screen.getByRole('heading', { level: 1, name: 'My Task' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading tasks');
     await advance(0);
-    expect(listRequests()).toEqual([expect.objectContaining({ params: undefined })]);
+    expect(listRequests()).toEqual([expect.objectContaining({ params: { limit: 100 } })]);
     const panel = screen.getByRole('tabpanel', { name: 'All 3' });
     expect(
       within(panel)
@@ -84,7 +85,7 @@ describe.each([
 
     await advance(1);
     expect(listRequests()).toHaveLength(2);
-    expect(listRequests()[1]!.params).toEqual({ status: 'Completed' });
+    expect(listRequests()[1]!.params).toEqual({ limit: 100, status: 'Completed' });
     await advance(debounce * 3);
     expect(listRequests()).toHaveLength(2);
     expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
@@ -112,6 +113,164 @@ describe.each([
     await advance(10);
     expect(screen.getByText('No pending tasks')).toBeInTheDocument();
     expect(screen.queryByText('No tasks yet')).not.toBeInTheDocument();
+  });
+});
+
+describe.each([
+  { name: 'ManageTasksPage (admin)', Page: ManageTasksPage, path: '/admin/tasks' },
+  { name: 'MyTasksPage (member)', Page: MyTasksPage, path: '/user/tasks' },
+])('$name with 250 tasks', ({ Page, path }) => {
+  // Newest first, as the server sends them; every third one Pending.
+  const many = Array.from({ length: 250 }, (_, index) =>
+    buildTask({
+      title: `Long list task ${index + 1}`,
+      status: index % 3 ? 'In Progress' : 'Pending',
+    }),
+  );
+  /** The row height given to jsdom (the grid's estimate, so nothing is re-measured) and the gap. */
+  const ROW = 290;
+  const rowTop = (row: number) => row * (ROW + 16);
+  let layout: ReturnType<typeof fakeWindowLayout>;
+
+  beforeEach(() => {
+    layout = fakeWindowLayout({ rowHeight: ROW });
+  });
+  afterEach(() => layout.restore());
+
+  const cards = () => screen.getAllByRole('listitem');
+  const cursors = () => listRequests().map((request) => request.params?.cursor);
+
+  it('asks for the next page with the cursor only as the end nears, and shows each task once', async () => {
+    stub = stubApi((request) => ({ status: 200, data: taskPageFor(many, request.params) }));
+    renderPage(<Page />, path);
+    await advance(0);
+    expect(cursors()).toEqual([undefined]);
+    // One column in jsdom (no media query matches): the screen and a few rows around it.
+    expect(cards().length).toBeGreaterThan(0);
+    expect(cards().length).toBeLessThan(10);
+    expect(cards()[0]).toHaveAttribute('aria-posinset', '1');
+    for (const card of cards()) expect(card).toHaveAttribute('aria-setsize', '250');
+    // The counts are the first page's summary of every task, not of the 100 loaded.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'All 250',
+      'Pending 84',
+      'In Progress 166',
+      'Completed 0',
+    ]);
+
+    layout.scrollWindowTo(rowTop(50));
+    await advance(0);
+    expect(screen.getByRole('link', { name: 'Long list task 51' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Long list task 1' })).not.toBeInTheDocument();
+    expect(cursors()).toEqual([undefined]);
+
+    layout.scrollWindowTo(rowTop(96));
+    await advance(0);
+    expect(cursors()).toEqual([undefined, '100']);
+    layout.scrollWindowTo(rowTop(196));
+    await advance(0);
+    expect(cursors()).toEqual([undefined, '100', '200']);
+
+    layout.scrollWindowTo(rowTop(249));
+    await advance(0);
+    // The last page has no next cursor: nothing more is asked for.
+    expect(cursors()).toEqual([undefined, '100', '200']);
+    expect(screen.getByRole('link', { name: 'Long list task 250' })).toBeInTheDocument();
+    const positions = cards().map((card) => Number(card.getAttribute('aria-posinset')));
+    expect(positions.at(-1)).toBe(250);
+    const titles = screen.getAllByRole('link').map((link) => link.getAttribute('aria-labelledby'));
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(new Set(positions).size).toBe(positions.length);
+    for (const [index, card] of cards().entries()) {
+      expect(card).toHaveTextContent(`Long list task ${positions[index]}`);
+    }
+  });
+
+  it('shows each task once when pages overlap', async () => {
+    // A task added meanwhile pushes the last of page 1 onto page 2 as well.
+    stub = stubApi((request) => {
+      const page = taskPageFor(many, request.params);
+      return {
+        status: 200,
+        data: request.params?.cursor ? { ...page, tasks: [many[99]!, ...page.tasks] } : page,
+      };
+    });
+    renderPage(<Page />, path);
+    await advance(0);
+    layout.scrollWindowTo(rowTop(96));
+    await advance(0);
+    expect(cursors()).toEqual([undefined, '100']);
+    layout.scrollWindowTo(rowTop(99));
+    await advance(0);
+    const around = cards().map((card) => card.textContent);
+    expect(around.filter((text) => text?.includes('Long list task 100 '))).toHaveLength(0);
+    expect(screen.getAllByRole('link', { name: 'Long list task 100' })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Long list task 101' })).toBeInTheDocument();
+  });
+
+  it('takes the counts of a tab from its own first page', async () => {
+    stub = stubApi((request) => ({ status: 200, data: taskPageFor(many, request.params) }));
+    renderPage(<Page />, path);
+    await advance(0);
+    fireEvent.click(screen.getByRole('tab', { name: /Pending/ }));
+    await advance(200);
+    // While the Pending list loads, the All list stays, and its size is not the Pending count.
+    expect(cards()[0]).toHaveAttribute('aria-setsize', '-1');
+    await advance(10);
+    expect(listRequests().at(-1)!.params).toEqual({ limit: 100, status: 'Pending' });
+    expect(screen.getByRole('tab', { selected: true })).toHaveAccessibleName('Pending 84');
+    expect(cards()[0]).toHaveAttribute('aria-setsize', '84');
+    expect(cards()[0]).toHaveTextContent('Long list task 1');
+  });
+});
+
+describe('MyTasksPage (member) when a next page fails', () => {
+  const many = Array.from({ length: 150 }, (_, index) =>
+    buildTask({ title: `Paged task ${index + 1}` }),
+  );
+  let layout: ReturnType<typeof fakeWindowLayout>;
+  beforeEach(() => {
+    layout = fakeWindowLayout({ rowHeight: 290 });
+  });
+  afterEach(() => layout.restore());
+
+  it('shows an error row with Retry, which asks for the same page again', async () => {
+    let failing = true;
+    // The failure comes 50 ms later, so the loading row can be seen first.
+    const failLater = () =>
+      new Promise<{ status: number; data: unknown }>((resolve) =>
+        setTimeout(() => resolve({ status: 500, data: {} }), 50),
+      );
+    stub = stubApi((request) =>
+      request.params?.cursor && failing
+        ? failLater()
+        : { status: 200, data: taskPageFor(many, request.params) },
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderPage(<MyTasksPage />, '/user/tasks');
+    await advance(0);
+    layout.scrollWindowTo(99 * 306);
+    await advance(0);
+    expect(screen.getByText('Loading more tasks')).toBeInTheDocument();
+    await advance(60);
+    expect(screen.getByRole('alert')).toHaveTextContent('More tasks could not be loaded.');
+    // The cards already loaded stay; no request is repeated on its own.
+    expect(screen.getByRole('link', { name: 'Paged task 100' })).toBeInTheDocument();
+    await advance(5000);
+    expect(listRequests()).toHaveLength(2);
+
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await advance(10);
+    expect(listRequests().map((request) => request.params?.cursor)).toEqual([
+      undefined,
+      '100',
+      '100',
+    ]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    layout.scrollWindowTo(149 * 306);
+    await advance(0);
+    expect(screen.getByRole('link', { name: 'Paged task 150' })).toBeInTheDocument();
   });
 });
 

@@ -44,19 +44,39 @@ export function buildTask(overrides: Partial<Task> = {}): Task {
   };
 }
 
-/** A list answer whose summary counts the given tasks, unless a summary is given. */
+/** A list answer (the last page) whose summary counts the given tasks, unless one is given. */
 export function buildTaskList(
   tasks: Task[],
   statusSummary?: TaskListResponse['statusSummary'],
 ): TaskListResponse {
   return {
     tasks,
+    nextCursor: null,
     statusSummary: statusSummary ?? {
       all: tasks.length,
       pendingTasks: tasks.filter((task) => task.status === 'Pending').length,
       inProgressTasks: tasks.filter((task) => task.status === 'In Progress').length,
       completedTasks: tasks.filter((task) => task.status === 'Completed').length,
     },
+  };
+}
+
+/**
+ * The server's answer to one GET /api/tasks: the tasks of `params.status` (all when absent),
+ * `params.limit` of them from the offset in `params.cursor`, the counts of every task, and the
+ * next offset as `nextCursor` (null on the last page). `tasks` are newest first already.
+ */
+export function taskPageFor(
+  tasks: Task[],
+  params: Record<string, unknown> | undefined,
+): TaskListResponse {
+  const matching = tasks.filter((task) => !params?.status || task.status === params.status);
+  const start = Number(params?.cursor ?? 0);
+  const end = start + Number(params?.limit ?? 100);
+  return {
+    ...buildTaskList(tasks),
+    tasks: matching.slice(start, end),
+    nextCursor: end < matching.length ? String(end) : null,
   };
 }
 
