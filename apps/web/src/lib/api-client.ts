@@ -1,15 +1,8 @@
-import axios, { AxiosError } from 'axios';
+import ky, { HTTPError, TimeoutError } from 'ky';
 
 export const TOKEN_KEY = 'token';
 /** Spec section 9: every request gives up after 50 seconds. */
 export const REQUEST_TIMEOUT_MS = 50_000;
-
-/** One axios instance for every call: same origin, JSON, the stored token as a Bearer header. */
-export const api = axios.create({
-  baseURL: '/',
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json' },
-});
 
 export function getStoredToken(): string | null {
   try {
@@ -19,11 +12,42 @@ export function getStoredToken(): string | null {
   }
 }
 
-api.interceptors.request.use((config) => {
-  const token = getStoredToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  /** Added to the URL as ?name=value (undefined values are left out). */
+  params?: QueryParams;
+  /** How to read the answer: JSON unless told otherwise (a report download wants a Blob). */
+  responseType?: 'json' | 'blob' | 'text';
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  /** The response headers, names in lower case (e.g. headers['x-next-cursor']). */
+  headers: Record<string, string>;
+}
+
+/** What one call asked for, as the caller wrote it; ky hands it to hooks as `options.context`. */
+export interface RequestDescription {
+  url: string;
+  params: QueryParams | undefined;
+  responseType: RequestOptions['responseType'];
+}
+
+/** A 4xx or 5xx answer: its status and body (our API sends `{message}`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+    readonly url: string,
+  ) {
+    super(`Request failed with status code ${status}`);
+    this.name = 'ApiError';
+  }
+}
 
 /**
  * A 401 from the sign-in and sign-up calls means wrong credentials and is shown under the form;
@@ -38,30 +62,115 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
   onUnauthorized = handler;
 }
 
-api.interceptors.response.use(undefined, (error: unknown) => {
-  if (error instanceof AxiosError) {
-    const url = error.config?.url ?? '';
-    const status = error.response?.status;
-    if (status === 401 && !CREDENTIAL_CALLS.some((path) => url.startsWith(path))) {
-      onUnauthorized?.();
-    } else if (status !== undefined && status >= 500) {
-      console.warn('server error. please try again later.');
-    } else if (error.code === 'ECONNABORTED') {
-      console.warn('Request timeout. please try again.');
+/**
+ * The ky instance every call goes through: the stored token as a Bearer header, the 50 s timeout,
+ * and no retries of its own (TanStack Query decides what is retried).
+ */
+const http = ky.create({
+  timeout: REQUEST_TIMEOUT_MS,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = getStoredToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+  },
+});
+
+async function readBody(response: Response, responseType: RequestOptions['responseType']) {
+  if (responseType === 'blob') return response.blob();
+  const text = await response.text();
+  if (responseType === 'text') return text;
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/** The error body when it is JSON, so errorMessage() can show the server's `{message}`. */
+async function readErrorBody(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+async function request<T, R = ApiResponse<T>>(
+  method: string,
+  url: string,
+  body: unknown,
+  { params, responseType, headers, signal }: RequestOptions = {},
+): Promise<R> {
+  const context: RequestDescription = { url, params, responseType };
+  // FormData sets its own multipart Content-Type with the boundary; anything else goes as JSON.
+  const isForm = body instanceof FormData;
+  const sentHeaders = { ...headers };
+  if (isForm) {
+    for (const name of Object.keys(sentHeaders)) {
+      if (name.toLowerCase() === 'content-type') delete sentHeaders[name];
     }
   }
-  return Promise.reject(error);
-});
+  try {
+    // Resolved against the page, so the same path works in the browser and in jsdom's tests.
+    const response = await api.http(new URL(url, window.location.href), {
+      method,
+      searchParams: params,
+      headers: sentHeaders,
+      signal,
+      context: { ...context },
+      ...(body === undefined ? {} : isForm ? { body } : { json: body }),
+    });
+    const data = (await readBody(response, responseType)) as T;
+    const answer: ApiResponse<T> = {
+      data,
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+    };
+    return answer as R;
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      const { status } = error.response;
+      const failure = new ApiError(status, await readErrorBody(error.response), url);
+      if (status === 401 && !CREDENTIAL_CALLS.some((path) => url.startsWith(path))) {
+        onUnauthorized?.();
+      } else if (status >= 500) {
+        console.warn('server error. please try again later.');
+      }
+      throw failure;
+    }
+    if (error instanceof TimeoutError) console.warn('Request timeout. please try again.');
+    throw error;
+  }
+}
+
+/**
+ * Every call of the app: same origin, JSON in and out, `{data, status, headers}` back, and an
+ * ApiError for a 4xx or 5xx. `http` is the ky instance underneath (the unit tests' stub extends it).
+ */
+export const api = {
+  http,
+  // R mirrors axios's signature, so a test can stand in a partial response for a spied call.
+  get: <T = unknown, R = ApiResponse<T>>(url: string, options?: RequestOptions) =>
+    request<T, R>('GET', url, undefined, options),
+  delete: <T = unknown, R = ApiResponse<T>>(url: string, options?: RequestOptions) =>
+    request<T, R>('DELETE', url, undefined, options),
+  post: <T = unknown, R = ApiResponse<T>>(url: string, body?: unknown, options?: RequestOptions) =>
+    request<T, R>('POST', url, body, options),
+  put: <T = unknown, R = ApiResponse<T>>(url: string, body?: unknown, options?: RequestOptions) =>
+    request<T, R>('PUT', url, body, options),
+  patch: <T = unknown, R = ApiResponse<T>>(url: string, body?: unknown, options?: RequestOptions) =>
+    request<T, R>('PATCH', url, body, options),
+};
 
 /** The server's `{message}` when it sent one, otherwise the fallback the spec gives. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof AxiosError) {
-    const message = (error.response?.data as { message?: unknown } | undefined)?.message;
+  if (error instanceof ApiError) {
+    const message = (error.data as { message?: unknown } | undefined)?.message;
     if (typeof message === 'string' && message.trim()) return message;
   }
   return fallback;
 }
 
 export function statusOf(error: unknown): number | undefined {
-  return error instanceof AxiosError ? error.response?.status : undefined;
+  return error instanceof ApiError ? error.status : undefined;
 }

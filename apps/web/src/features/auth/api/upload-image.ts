@@ -4,8 +4,7 @@ import { api } from '../../../lib/api-client';
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const { data } = await api.post<{ imageUrl: string }>('/api/auth/upload-image', form, {
-    headers: { 'Content-Type': 'multipart/form-data' },
-  });
+  // No Content-Type: the browser writes multipart/form-data with the form's boundary.
+  const { data } = await api.post<{ imageUrl: string }>('/api/auth/upload-image', form);
   return data.imageUrl;
 }
