@@ -27,7 +27,7 @@ interface Session {
   loading: boolean;
   /** After sign-in or sign-up: keep the token and the user. */
   signIn: (token: string, user: User) => void;
-  /** Logout: forget everything stored and go to the sign-in page. */
+  /** Logout: end the token on the server, forget everything stored, go to the sign-in page. */
   signOut: () => void;
 }
 
@@ -54,10 +54,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.setQueryData(profileQueryKey, null);
   }, [queryClient]);
 
-  const signOut = useCallback(() => {
+  const endSession = useCallback(() => {
     clear();
     navigate(paths.login, { replace: true });
   }, [clear, navigate]);
+
+  const signOut = useCallback(() => {
+    const token = getStoredToken();
+    // Best effort: the server ends this token, so a copy of it left anywhere is useless. The
+    // local session ends at once whatever the answer; the header is set here because the token
+    // is gone from storage before the request goes out.
+    if (token) {
+      api
+        .post('/api/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } })
+        .catch(() => undefined);
+    }
+    endSession();
+  }, [endSession]);
 
   const signIn = useCallback(
     (token: string, user: User) => {
@@ -68,11 +81,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  // Any 401 outside sign-in means the token is dead: end the session (the guards go to /login).
+  // Any 401 outside sign-in means the token is dead: end the session (the guards go to /login),
+  // without asking the server to end a token it already refuses.
   useEffect(() => {
-    setUnauthorizedHandler(signOut);
+    setUnauthorizedHandler(endSession);
     return () => setUnauthorizedHandler(null);
-  }, [signOut]);
+  }, [endSession]);
 
   const profileError = profile.error;
   useEffect(() => {

@@ -1,0 +1,99 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi, type RecordedRequest } from '../test/stub-api';
+import { TOKEN_KEY } from './api-client';
+import { SessionProvider, useSession } from './session';
+
+const user = {
+  _id: '00000000-0000-4000-8000-000000000001',
+  name: 'Ann Admin',
+  email: 'ann@example.com',
+  role: 'admin',
+  profileImageUrl: null,
+  createdAt: '2031-01-01T10:00:00.000Z',
+  updatedAt: '2031-01-01T10:00:00.000Z',
+};
+
+type Answer = { status: number; data: unknown };
+
+let stub: ReturnType<typeof stubApi> | undefined;
+
+afterEach(() => {
+  stub?.restore();
+  stub = undefined;
+  localStorage.clear();
+});
+
+function Probe() {
+  const { user: current, loading, signOut } = useSession();
+  return (
+    <>
+      <p>At {useLocation().pathname}</p>
+      <p>{loading ? 'Loading' : current ? `Signed in as ${current.name}` : 'Signed out'}</p>
+      <button type="button" onClick={signOut}>
+        Logout
+      </button>
+    </>
+  );
+}
+
+/** A signed-in session whose logout call is answered by `logout`. */
+async function renderSignedIn(logout: (request: RecordedRequest) => Answer | Promise<Answer>) {
+  localStorage.setItem(TOKEN_KEY, 'stored-token');
+  stub = stubApi((request) => {
+    if (request.method === 'GET' && request.url === '/api/auth/profile') {
+      return { status: 200, data: user };
+    }
+    if (request.method === 'POST' && request.url === '/api/auth/logout') return logout(request);
+    return { status: 404, data: { message: 'Not found' } };
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={['/admin/dashboard']}>
+        <SessionProvider>
+          <Routes>
+            <Route path="*" element={<Probe />} />
+          </Routes>
+        </SessionProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  expect(await screen.findByText('Signed in as Ann Admin')).toBeInTheDocument();
+}
+
+const logoutCalls = () =>
+  stub!.requests.filter(
+    (request) => request.method === 'POST' && request.url === '/api/auth/logout',
+  );
+
+describe('signOut', () => {
+  it('asks the server to end the token (POST /api/auth/logout) and signs out', async () => {
+    await renderSignedIn(() => ({ status: 200, data: { message: 'Logged out successfully' } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(logoutCalls()).toHaveLength(1));
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(screen.getByText('At /login')).toBeInTheDocument();
+    expect(screen.getByText('Signed out')).toBeInTheDocument();
+  });
+
+  it('signs out at once, without waiting for the server, and even when the call fails', async () => {
+    let fail: (answer: Answer) => void = () => {};
+    await renderSignedIn(() => new Promise<Answer>((resolve) => (fail = resolve)));
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    // The server has not answered yet: the local session is over all the same.
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(screen.getByText('At /login')).toBeInTheDocument();
+    await waitFor(() => expect(logoutCalls()).toHaveLength(1));
+    // The client warns about any 5xx; this one is expected.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fail({ status: 500, data: { message: 'Server error' } });
+    // The failure changes nothing and is not retried.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByText('Signed out')).toBeInTheDocument();
+    expect(logoutCalls()).toHaveLength(1);
+    warn.mockRestore();
+  });
+});
