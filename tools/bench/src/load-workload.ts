@@ -26,6 +26,9 @@ export interface Stats {
   acknowledged: Record<WriteKind, number>;
   /** Unexpected answers, a few of each kind, for the report. */
   samples: string[];
+  /** Per second of the run (by when each request was sent): answered and failed requests. */
+  timeline: Map<number, { sent: number; failed: number; slowestMs: number }>;
+  startedAt: number;
 }
 
 export function newStats(): Stats {
@@ -35,6 +38,8 @@ export function newStats(): Stats {
     byOperation: new Map(),
     acknowledged: { create: 0, tick: 0, status: 0, update: 0 },
     samples: [],
+    timeline: new Map(),
+    startedAt: Date.now(),
   };
 }
 
@@ -54,6 +59,7 @@ async function call(
   body?: unknown,
 ): Promise<Answer> {
   const started = performance.now();
+  const sentAt = Date.now();
   let status = 0;
   let text = '';
   try {
@@ -80,6 +86,12 @@ async function call(
     op.count++;
     op.latencies.push(ms);
     stats.byOperation.set(operation, op);
+    const second = Math.floor((sentAt - stats.startedAt) / 1000);
+    const slot = stats.timeline.get(second) ?? { sent: 0, failed: 0, slowestMs: 0 };
+    slot.sent++;
+    if (status === 0 || status >= 500) slot.failed++;
+    slot.slowestMs = Math.max(slot.slowestMs, Math.round(ms));
+    stats.timeline.set(second, slot);
     if ((status < 200 || status >= 300) && stats.samples.length < 20) {
       stats.samples.push(`${operation} ${method} ${url} -> ${status} ${text.slice(0, 160)}`);
     }

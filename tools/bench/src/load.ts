@@ -127,6 +127,8 @@ interface EngineResult {
   /** A few of the answers that were not 2xx, for diagnosis. */
   unexpected: string[];
   memory: ReturnType<typeof memoryTrend> & { samples: RssSample[] };
+  /** Requests sent in each second of the run, how many failed, and the slowest. */
+  timeline: { second: number; sent: number; failed: number; slowestMs: number }[];
   failures: string[];
   pass: boolean;
 }
@@ -191,12 +193,19 @@ function summarise(
     verification,
     unexpected: stats.samples,
     memory,
+    timeline: [...stats.timeline]
+      .sort(([a], [b]) => a - b)
+      .map(([second, slot]) => ({ second, ...slot })),
     failures,
     pass: failures.length === 0,
   };
 }
 
-async function runEngine(engine: Engine, options: Options): Promise<EngineResult> {
+async function runEngine(
+  engine: Engine,
+  options: Options,
+  serverLog: string,
+): Promise<EngineResult> {
   const dataDir = tempDataDir('tm-load-');
   const database =
     engine === 'postgres'
@@ -210,18 +219,21 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
   const inviteToken = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const log = (text: string) => console.log(`[${engine}] ${text}`);
   log(database ? `database ${database.name} on ${options.postgresUrl}` : `data in ${dataDir}`);
-  const server = await startBuiltServer({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ADMIN_INVITE_TOKEN: inviteToken,
-    // Each client signs in once; the per-IP limit for people would refuse a hundred at once.
-    AUTH_RATE_LIMIT: '100000',
-    // Sign-ins happen before the measured part; a lower cost only shortens the set-up.
-    BCRYPT_COST: '8',
-    LOG_LEVEL: 'info',
-  });
+  const server = await startBuiltServer(
+    {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_INVITE_TOKEN: inviteToken,
+      // Each client signs in once; the per-IP limit for people would refuse a hundred at once.
+      AUTH_RATE_LIMIT: '100000',
+      // Sign-ins happen before the measured part; a lower cost only shortens the set-up.
+      BCRYPT_COST: '8',
+      LOG_LEVEL: 'info',
+    },
+    { logFile: serverLog },
+  );
   try {
     log(`server pid ${server.pid} at ${server.url}; seeding`);
     const team = await seedTeam({
@@ -239,7 +251,7 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
 
     const stats = newStats();
     const samples: RssSample[] = [];
-    const started = Date.now();
+    const started = stats.startedAt;
     const sample = () => {
       const rss = rssBytesOf(server.pid);
       if (rss !== undefined) {
@@ -317,10 +329,12 @@ async function main() {
   fs.mkdirSync(resultsDir, { recursive: true });
   const results: EngineResult[] = [];
   for (const engine of options.engines) {
-    const result = await runEngine(engine, options);
-    results.push(result);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(resultsDir, `load-${engine}-${stamp}.json`);
+    // The server's own log of every request, to look into a failed run.
+    const serverLog = file.replace(/\.json$/, '.server.log');
+    const result = await runEngine(engine, options, serverLog);
+    results.push(result);
     fs.writeFileSync(
       file,
       JSON.stringify(
@@ -330,7 +344,9 @@ async function main() {
       ),
     );
     printTable([result]);
-    console.log(`[${engine}] results written to ${path.relative(process.cwd(), file)}\n`);
+    console.log(
+      `[${engine}] results in ${path.relative(process.cwd(), file)}, server log in ${path.basename(serverLog)}\n`,
+    );
   }
   if (results.length > 1) {
     console.log('Summary:');

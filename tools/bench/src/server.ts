@@ -40,7 +40,7 @@ const OUTPUT_KEPT = 64 * 1024;
  */
 export async function startBuiltServer(
   env: Record<string, string>,
-  { timeoutMs = 60_000 } = {},
+  { timeoutMs = 60_000, logFile }: { timeoutMs?: number; logFile?: string } = {},
 ): Promise<BuiltServer> {
   requireBuiltApi();
   const child = spawn(process.execPath, ['--enable-source-maps', builtApiEntry], {
@@ -49,12 +49,20 @@ export async function startBuiltServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // Everything it prints, when asked: the output kept in memory is only its tail.
+  const log = logFile ? fs.createWriteStream(logFile) : undefined;
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-OUTPUT_KEPT);
+    log?.write(chunk);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      log?.end();
+      resolve(code);
+    }),
+  );
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
