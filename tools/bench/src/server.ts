@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { apiDir } from './paths.js';
@@ -37,6 +38,8 @@ const OUTPUT_KEPT = 64 * 1024;
  * Starts `node dist/server.js` on a free port with only the given environment (plus PATH), and
  * resolves once it listens. The process is node itself, so its pid is the server's, for
  * /proc/<pid>/status. Its output is drained continuously: a full pipe would block its logger.
+ * With a LOG_LEVEL above info the listening line is not printed: give a PORT (see freePort), and
+ * readiness is then seen by polling /api/health.
  */
 export async function startBuiltServer(
   env: Record<string, string>,
@@ -70,12 +73,21 @@ export async function startBuiltServer(
       child.kill('SIGKILL');
       reject(new Error(`the server did not start within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
-    const poll = setInterval(() => {
+    const fixedPort = env.PORT && env.PORT !== '0' ? env.PORT : undefined;
+    const healthy = () =>
+      fetch(`http://127.0.0.1:${fixedPort}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      );
+    let listening = false;
+    const poll = setInterval(async () => {
       const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
+      const port = match?.[1] ?? (fixedPort && !listening && (await healthy()) && fixedPort);
+      if (port && !listening) {
+        listening = true;
         clearInterval(poll);
         clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
+        resolve(`http://127.0.0.1:${port}`);
       } else if (child.exitCode !== null) {
         clearInterval(poll);
         clearTimeout(timer);
@@ -99,6 +111,18 @@ export async function startBuiltServer(
       return code;
     },
   };
+}
+
+/** A port nobody listens on right now, for a server that does not print the one it got. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** The resident memory of a process in bytes (VmRSS in /proc/<pid>/status), if it still runs. */

@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { apiDir, resultsDir } from './paths.js';
+
+/**
+ * Seeded databases for the benchmark, one per size, kept in tools/bench/results (SQLite) or on
+ * the PostgreSQL server (a database named after the size), and reused while their marker file
+ * says they were seeded completely: seeding 100,000 tasks takes a while, measuring does not.
+ */
+
+export type BenchEngine = 'sqlite' | 'postgres';
+
+export interface BenchSize {
+  tasks: number;
+  users: number;
+}
+
+/** What the server needs to open it: DATA_DIR for SQLite, DATABASE_URL for PostgreSQL. */
+export type DatabaseEnv = { DATA_DIR: string } | { DATABASE_URL: string; DATA_DIR: string };
+
+/** The seed every benchmark database is made with, so that two machines measure the same data. */
+const SEED = 1;
+
+interface PgClient {
+  connect(): Promise<void>;
+  query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+  end(): Promise<void>;
+}
+
+/** The API's own driver, so this package holds no second copy of it. */
+const pg = createRequire(path.join(apiDir, 'package.json'))('pg') as {
+  Client: new (options: { connectionString: string; connectionTimeoutMillis?: number }) => PgClient;
+};
+
+async function withPg<T>(url: string, use: (client: PgClient) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function sizeKey(engine: BenchEngine, size: BenchSize): string {
+  return `${engine}-t${size.tasks}-u${size.users}`;
+}
+
+/** Runs `pnpm seed:load` (its source, without pnpm's start-up) against `env`. */
+function seedLoad(size: BenchSize, env: DatabaseEnv): Promise<string> {
+  const args = [
+    '--tasks',
+    String(size.tasks),
+    '--users',
+    String(size.users),
+    '--seed',
+    String(SEED),
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', 'src/cli/seed-load.ts', ...args],
+      { cwd: apiDir, env: { PATH: process.env.PATH ?? '', ...env } },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output.trim()) : reject(new Error(`seed:load failed:\n${output}`)),
+    );
+  });
+}
+
+/**
+ * The database for `size`, seeded if needed. `postgresUrl` (DATABASE_URL) names the server; the
+ * benchmark uses a database of its own on it and never touches the one in the URL.
+ */
+export async function prepareDatabase(
+  engine: BenchEngine,
+  size: BenchSize,
+  postgresUrl: string | undefined,
+  log: (line: string) => void,
+): Promise<DatabaseEnv> {
+  const key = sizeKey(engine, size);
+  const marker = path.join(resultsDir, `${key}.seeded.json`);
+  // SQLite's folder also serves as the server's DATA_DIR (JWT and invite files live there).
+  const dataDir = path.join(resultsDir, key);
+  let env: DatabaseEnv;
+  let exists: boolean;
+  if (engine === 'sqlite') {
+    env = { DATA_DIR: dataDir };
+    exists = fs.existsSync(path.join(dataDir, 'taskmanager.db'));
+  } else {
+    const server = new URL(postgresUrl!);
+    const name = `bench_${key.replace(/^postgres-/, '').replaceAll('-', '_')}`;
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir };
+    exists = await withPg(server.toString(), async (client) => {
+      const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rows.length > 0 && fs.existsSync(marker)) return true;
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.query(`create database ${name}`);
+      return false;
+    });
+  }
+  if (exists && fs.existsSync(marker)) {
+    log(`Reusing the ${size.tasks.toLocaleString('en')}-task ${engine} database (${key}).`);
+    return env;
+  }
+  // Half-seeded or never seeded: start from nothing.
+  fs.rmSync(marker, { force: true });
+  if (engine === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  log(`Seeding ${size.tasks.toLocaleString('en')} tasks and ${size.users} members (${key})…`);
+  const summary = await seedLoad(size, env);
+  log(`  ${summary.split('\n')[0]}`);
+  fs.writeFileSync(marker, JSON.stringify({ ...size, seed: SEED, summary }, null, 2));
+  return env;
+}

@@ -1,0 +1,110 @@
+import os from 'node:os';
+import type { Measurement } from './bench-measure.js';
+
+export interface EndpointResult extends Measurement {
+  key: string;
+  label: string;
+  /** Requests per second as a share of the bare Express baseline's. */
+  ofBaseline: number;
+}
+
+export interface GrowthRow {
+  tasks: number;
+  taskPageP99Ms: number;
+  adminDashboardP99Ms: number;
+}
+
+export interface BudgetCheck {
+  budget: string;
+  limit: string;
+  measured: string;
+  pass: boolean;
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    /** Other work on the machine skews every figure: the 1-minute load average says how much. */
+    loadAverage: os.loadavg()[0]!,
+  };
+}
+
+const P99_BUDGETS_MS: Record<string, number> = {
+  taskPage: 25,
+  statusTab: 25,
+  memberTaskPage: 25,
+  oneTask: 25,
+  adminDashboard: 50,
+  memberDashboard: 50,
+  tick: 30,
+};
+/** The task page should keep at least this share of what bare Express serves. */
+const MIN_SHARE_OF_BASELINE = 0.4;
+
+export function checkBudgets(endpoints: EndpointResult[]): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  for (const endpoint of endpoints) {
+    const limit = P99_BUDGETS_MS[endpoint.key];
+    if (limit === undefined) continue;
+    checks.push({
+      budget: `${endpoint.label} p99`,
+      limit: `< ${limit} ms`,
+      // A run in which nothing came back has no latency to show, and certainly no pass.
+      measured: endpoint.requests > 0 ? `${endpoint.p99Ms} ms` : 'no answers',
+      pass: endpoint.requests > 0 && endpoint.p99Ms < limit,
+    });
+  }
+  const errors = endpoints.filter((endpoint) => endpoint.errors > 0);
+  checks.push({
+    budget: 'errors (non-2xx and socket errors), all endpoints',
+    limit: '0',
+    measured:
+      errors.length === 0
+        ? '0'
+        : errors.map((e) => `${e.key} ${e.errors} ${JSON.stringify(e.statusCodes)}`).join('; '),
+    pass: errors.length === 0,
+  });
+  const taskPage = endpoints.find((endpoint) => endpoint.key === 'taskPage');
+  if (taskPage) {
+    checks.push({
+      budget: 'task page throughput vs bare Express',
+      limit: `≥ ${MIN_SHARE_OF_BASELINE * 100}%`,
+      measured: `${(taskPage.ofBaseline * 100).toFixed(0)}%`,
+      pass: taskPage.ofBaseline >= MIN_SHARE_OF_BASELINE,
+    });
+  }
+  return checks;
+}
+
+const oneDecimal = (value: number) => Number(value.toFixed(1));
+
+export function endpointTable(endpoints: EndpointResult[], baseline: Measurement) {
+  const row = (label: string, m: Measurement, ofBaseline: number) => ({
+    endpoint: label,
+    'req/s': Math.round(m.requestsPerSec),
+    'p50 ms': oneDecimal(m.p50Ms),
+    'p99 ms': oneDecimal(m.p99Ms),
+    errors: m.errors,
+    '× baseline': Number(ofBaseline.toFixed(2)),
+  });
+  return [
+    ...endpoints.map((e) => row(e.label, e, e.ofBaseline)),
+    row('bare Express, same body size (baseline)', baseline, 1),
+  ];
+}
+
+/** A Markdown table, for docs/performance.md. */
+export function markdownTable(rows: Array<Record<string, unknown>>): string {
+  const columns = Object.keys(rows[0] ?? {});
+  const cell = (value: unknown) => String(value);
+  return [
+    `| ${columns.join(' | ')} |`,
+    `| ${columns.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${columns.map((column) => cell(row[column])).join(' | ')} |`),
+  ].join('\n');
+}

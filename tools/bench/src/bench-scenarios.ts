@@ -1,0 +1,282 @@
+import type { Workload } from './bench-measure.js';
+
+/** The accounts seed:load makes (apps/api/src/cli/load-content.ts). */
+export const LOAD_ADMIN_EMAIL = 'admin@load.test';
+export const LOAD_PASSWORD = 'load-test-password';
+const memberEmail = (n: number) => `member${n}@load.test`;
+
+/** The member whose pages and ticks are measured. */
+const BENCH_MEMBER = 1;
+/** Sign-ins rotate over this many members (every one has the same password). */
+const SIGN_IN_MEMBERS = 50;
+/**
+ * The title of the tasks the creation workload makes. cleanUp finds them by it: requests still in
+ * flight when a run stops create tasks whose answers nobody reads.
+ */
+const CREATED_TITLE = 'Benchmark task (pnpm bench deletes it)';
+/** Tasks GET /api/tasks/:id rotates over: the admin's first pages. */
+const ROTATED_TASKS = 500;
+
+interface SignedIn {
+  id: string;
+  token: string;
+}
+
+interface ApiTask {
+  _id: string;
+  todoChecklist: Array<{ _id: string; completed: boolean }>;
+}
+
+interface TaskPage {
+  tasks: ApiTask[];
+  statusSummary: { all: number };
+  nextCursor?: string | null;
+}
+
+/** What the workloads need from the seeded database, read once through the API. */
+export interface BenchSession {
+  url: string;
+  admin: SignedIn;
+  member: SignedIn;
+  taskIds: string[];
+  /** Checklist items of tasks assigned to the member, with their state before the benchmark. */
+  items: Array<{ taskId: string; itemId: string; completed: boolean }>;
+  /** Bytes of the admin's first task page, the size the baseline answers with. */
+  taskPageBytes: number;
+}
+
+async function call(url: string, path: string, init: RequestInit & { token?: string } = {}) {
+  const { token, ...rest } = init;
+  const res = await fetch(new URL(path, url), {
+    ...rest,
+    headers: {
+      'content-type': 'application/json',
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+  });
+  const text = await res.text();
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return { text, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+async function signIn(url: string, email: string): Promise<SignedIn> {
+  const { body } = await call(url, '/api/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ email, password: LOAD_PASSWORD }),
+  });
+  const { _id, token } = body as { _id: string; token: string };
+  return { id: _id, token };
+}
+
+/** `expectedTasks`: what was seeded; a run that died before cleaning up leaves more. */
+export async function openSession(url: string, expectedTasks: number): Promise<BenchSession> {
+  const [admin, member] = await Promise.all([
+    signIn(url, LOAD_ADMIN_EMAIL),
+    signIn(url, memberEmail(BENCH_MEMBER)),
+  ]);
+  const firstPage = await call(url, '/api/tasks', { token: admin.token });
+  const total = (firstPage.body as TaskPage).statusSummary.all;
+  if (total !== expectedTasks) {
+    throw new Error(
+      `The benchmark database holds ${total} tasks, not the ${expectedTasks} it was seeded with ` +
+        `(an earlier run stopped before cleaning up?). Delete it from tools/bench/results ` +
+        `(or drop the bench_* database) and run again to seed it afresh.`,
+    );
+  }
+  const taskIds = (firstPage.body as TaskPage).tasks.map((task) => task._id);
+  let cursor = (firstPage.body as TaskPage).nextCursor;
+  while (cursor && taskIds.length < ROTATED_TASKS) {
+    const page = (await call(url, `/api/tasks?cursor=${cursor}`, { token: admin.token }))
+      .body as TaskPage;
+    taskIds.push(...page.tasks.map((task) => task._id));
+    cursor = page.nextCursor;
+  }
+  const own = (await call(url, '/api/tasks', { token: member.token })).body as TaskPage;
+  // The first item of every task, then every second item, and so on: requests in flight at the
+  // same moment tick different tasks, as many people would, rather than queue on one task's lock.
+  const items = own.tasks
+    .flatMap((task) =>
+      task.todoChecklist.map((item, position) => ({
+        position,
+        taskId: task._id,
+        itemId: item._id,
+        completed: item.completed,
+      })),
+    )
+    .sort((a, b) => a.position - b.position)
+    .map(({ position: _, ...item }) => item);
+  if (taskIds.length === 0 || items.length === 0) {
+    throw new Error('The seeded database has no tasks for the benchmark accounts.');
+  }
+  return {
+    url,
+    admin,
+    member,
+    taskIds: taskIds.slice(0, ROTATED_TASKS),
+    items,
+    taskPageBytes: Buffer.byteLength(firstPage.text),
+  };
+}
+
+const bearer = (who: SignedIn) => ({ authorization: `Bearer ${who.token}` });
+
+/** A counter shared by all connections: each request takes the next one. */
+function rotation() {
+  let next = 0;
+  return () => next++;
+}
+
+export interface Scenario {
+  key: string;
+  label: string;
+  workload: Workload;
+}
+
+/** Every measured endpoint, in the order they run (reads first, then the writes). */
+export function scenarios(session: BenchSession): Scenario[] {
+  const { admin, member, taskIds, items } = session;
+  const nextTask = rotation();
+  const nextTick = rotation();
+  const nextSignIn = rotation();
+  const dueDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const newTask = JSON.stringify({
+    title: CREATED_TITLE,
+    description: 'Made by pnpm bench and deleted again when it ends.',
+    priority: 'Medium',
+    dueDate,
+    assignedTo: [member.id],
+    todoChecklist: [{ text: 'First step' }, { text: 'Second step' }, { text: 'Third step' }],
+  });
+  return [
+    {
+      key: 'taskPage',
+      label: 'GET /api/tasks (admin, first page)',
+      workload: { path: '/api/tasks', headers: bearer(admin) },
+    },
+    {
+      key: 'statusTab',
+      label: 'GET /api/tasks?status=In Progress',
+      workload: { path: '/api/tasks?status=In%20Progress', headers: bearer(admin) },
+    },
+    {
+      key: 'memberTaskPage',
+      label: 'GET /api/tasks (member)',
+      workload: { path: '/api/tasks', headers: bearer(member) },
+    },
+    {
+      key: 'oneTask',
+      label: 'GET /api/tasks/:id',
+      workload: {
+        path: '/api/tasks',
+        headers: bearer(admin),
+        requests: [
+          {
+            setupRequest: (request) => {
+              request.path = `/api/tasks/${taskIds[nextTask() % taskIds.length]}`;
+              return request;
+            },
+          },
+        ],
+      },
+    },
+    {
+      key: 'adminDashboard',
+      label: 'GET /api/tasks/dashboard-data',
+      workload: { path: '/api/tasks/dashboard-data', headers: bearer(admin) },
+    },
+    {
+      key: 'memberDashboard',
+      label: 'GET /api/tasks/user-dashboard-data',
+      workload: { path: '/api/tasks/user-dashboard-data', headers: bearer(member) },
+    },
+    {
+      key: 'tick',
+      label: 'PATCH /api/tasks/:id/todo/:itemId',
+      workload: {
+        path: '/api/tasks',
+        method: 'PATCH',
+        headers: { ...bearer(member), 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (request) => {
+              // Each round over the items flips them; cleanUp puts every one back as it was.
+              const n = nextTick();
+              const item = items[n % items.length]!;
+              const flipped = Math.floor(n / items.length) % 2 === 0;
+              request.path = `/api/tasks/${item.taskId}/todo/${item.itemId}`;
+              request.body = JSON.stringify({
+                completed: flipped ? !item.completed : item.completed,
+              });
+              return request;
+            },
+          },
+        ],
+      },
+    },
+    {
+      key: 'createTask',
+      label: 'POST /api/tasks',
+      workload: {
+        path: '/api/tasks',
+        method: 'POST',
+        headers: { ...bearer(admin), 'content-type': 'application/json' },
+        body: newTask,
+      },
+    },
+    {
+      key: 'login',
+      label: 'POST /api/auth/login',
+      workload: {
+        path: '/api/auth/login',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (request) => {
+              const n = (nextSignIn() % SIGN_IN_MEMBERS) + 1;
+              request.body = JSON.stringify({ email: memberEmail(n), password: LOAD_PASSWORD });
+              return request;
+            },
+          },
+        ],
+      },
+    },
+  ];
+}
+
+/** Runs `work` over `inputs` with a few requests in flight at once. */
+async function inParallel<T>(inputs: T[], work: (input: T) => Promise<unknown>, width = 8) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < inputs.length) await work(inputs[next++]!);
+    }),
+  );
+}
+
+/**
+ * Leaves the database as it was, so that the next run on it measures the same data: the created
+ * tasks are deleted and every checklist item gets its first state back.
+ */
+export async function cleanUp(session: BenchSession): Promise<void> {
+  const { url, admin, member } = session;
+  // The newest tasks come first, and nothing seeded is newer than a benchmark task.
+  for (;;) {
+    const page = (await call(url, '/api/tasks?limit=500', { token: admin.token })).body as {
+      tasks: Array<{ _id: string; title: string }>;
+    };
+    const created = page.tasks.filter((task) => task.title === CREATED_TITLE);
+    if (created.length === 0) break;
+    await inParallel(created, (task) =>
+      call(url, `/api/tasks/${task._id}`, { method: 'DELETE', token: admin.token }),
+    );
+  }
+  await inParallel(session.items, (item) =>
+    call(url, `/api/tasks/${item.taskId}/todo/${item.itemId}`, {
+      method: 'PATCH',
+      token: member.token,
+      body: JSON.stringify({ completed: item.completed }),
+    }),
+  );
+}

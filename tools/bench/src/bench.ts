@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startBaseline } from './baseline.js';
+import { prepareDatabase, type BenchEngine, type DatabaseEnv } from './bench-database.js';
+import { measure, type LoadShape, type Measurement } from './bench-measure.js';
+import {
+  checkBudgets,
+  endpointTable,
+  machine,
+  markdownTable,
+  type EndpointResult,
+  type GrowthRow,
+} from './bench-report.js';
+import { cleanUp, openSession, scenarios } from './bench-scenarios.js';
+import { resultsDir } from './paths.js';
+import { freePort, requireBuiltApi, startBuiltServer } from './server.js';
+
+const USAGE = `Usage: pnpm bench [--tasks 100000] [--users 1000] [--duration 10] [--warmup 2]
+                  [--connections 32] [--growth-max 100000] [--quick]
+
+Measures the built API (apps/api/dist) on a seeded database: SQLite in tools/bench/results, or
+PostgreSQL when DATABASE_URL is set (on that server, in databases named bench_t<tasks>_u<users>).
+  --quick       10,000 tasks, growth at 1k and 10k, 3 s per endpoint (for development)
+  --growth-max  the largest size of the growth table (1000000 needs PostgreSQL)`;
+
+const GROWTH_SIZES = [1_000, 10_000, 100_000, 1_000_000];
+const SQLITE_GROWTH_MAX = 100_000;
+
+interface Options {
+  tasks: number;
+  users: number;
+  shape: LoadShape;
+  growthSizes: number[];
+  quick: boolean;
+}
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    args: process.argv.slice(2).filter((arg) => arg !== '--'),
+    options: {
+      tasks: { type: 'string' },
+      users: { type: 'string', default: '1000' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string', default: '32' },
+      'growth-max': { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const number = (name: string, value: string | undefined, fallback: number, min = 1) => {
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (!/^\d+$/.test(value) || parsed < min) {
+      console.error(`--${name} must be a whole number of at least ${min}, not "${value}".`);
+      process.exit(2);
+    }
+    return parsed;
+  };
+  const quick = values.quick;
+  const growthMax = number('growth-max', values['growth-max'], quick ? 10_000 : 100_000);
+  if (growthMax > SQLITE_GROWTH_MAX && !process.env.DATABASE_URL) {
+    console.error(`--growth-max above ${SQLITE_GROWTH_MAX} needs PostgreSQL: set DATABASE_URL.`);
+    process.exit(2);
+  }
+  return {
+    tasks: number('tasks', values.tasks, quick ? 10_000 : 100_000),
+    users: number('users', values.users, 1_000),
+    shape: {
+      connections: number('connections', values.connections, 32),
+      durationS: number('duration', values.duration, quick ? 3 : 10),
+      warmupS: number('warmup', values.warmup, quick ? 1 : 2, 0),
+    },
+    growthSizes: GROWTH_SIZES.filter((size) => size <= growthMax),
+    quick,
+  };
+}
+
+const log = (line: string) => console.log(line);
+
+/** The built server on `database`, as production runs it, with limits that do not get in the way. */
+async function startApi(database: DatabaseEnv) {
+  return startBuiltServer({
+    ...database,
+    // At LOG_LEVEL=warn it does not print the port it got: give it one.
+    PORT: String(await freePort()),
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // Sign-in is measured at full speed: the per-IP limit would answer 429 after a few requests.
+    AUTH_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'warn',
+  });
+}
+
+async function main() {
+  const options = parseOptions();
+  requireBuiltApi();
+  const postgresUrl = process.env.DATABASE_URL;
+  const engine: BenchEngine = postgresUrl ? 'postgres' : 'sqlite';
+  const size = { tasks: options.tasks, users: options.users };
+  const startedAt = new Date();
+  const machineBefore = machine();
+  const { connections, durationS, warmupS } = options.shape;
+  log(
+    `Machine: ${machineBefore.cpu}, ${machineBefore.cores} cores, ${machineBefore.memoryGb} GB, ` +
+      `Node ${machineBefore.node}; load average ${machineBefore.loadAverage.toFixed(2)}`,
+  );
+  if (machineBefore.loadAverage > machineBefore.cores) {
+    log(
+      `Warning: other processes keep ${machineBefore.loadAverage.toFixed(1)} cores busy on ` +
+        `average; every figure below is lower than this machine can do on its own.`,
+    );
+  }
+  log(
+    `Engine: ${engine}; ${connections} connections, ${warmupS} s warm-up + ${durationS} s ` +
+      `per endpoint\n`,
+  );
+  fs.mkdirSync(resultsDir, { recursive: true });
+
+  // The endpoints, on the full-size database.
+  const database = await prepareDatabase(engine, size, postgresUrl, log);
+  const server = await startApi(database);
+  const endpoints: Array<Omit<EndpointResult, 'ofBaseline'>> = [];
+  let taskPageBytes: number;
+  try {
+    const session = await openSession(server.url, size.tasks);
+    taskPageBytes = session.taskPageBytes;
+    try {
+      for (const scenario of scenarios(session)) {
+        process.stdout.write(`Measuring ${scenario.label}…`);
+        const result = await measure(server.url, scenario.workload, options.shape);
+        log(` ${Math.round(result.requestsPerSec)} req/s, p99 ${result.p99Ms} ms`);
+        endpoints.push({ key: scenario.key, label: scenario.label, ...result });
+      }
+    } finally {
+      await cleanUp(session);
+    }
+  } finally {
+    await server.stop();
+  }
+
+  // The ceiling: bare Express answering a body of the task page's size.
+  const baselineServer = await startBaseline(taskPageBytes);
+  let baseline: Measurement;
+  try {
+    process.stdout.write(`Measuring bare Express (${taskPageBytes} bytes per answer)…`);
+    baseline = await measure(baselineServer.url, { path: '/' }, options.shape);
+    log(` ${Math.round(baseline.requestsPerSec)} req/s`);
+  } finally {
+    await baselineServer.stop();
+  }
+  const results: EndpointResult[] = endpoints.map((endpoint) => ({
+    ...endpoint,
+    ofBaseline: endpoint.requestsPerSec / baseline.requestsPerSec,
+  }));
+
+  // How the task page and the admin dashboard grow with the number of tasks.
+  const growth: GrowthRow[] = [];
+  for (const tasks of options.growthSizes) {
+    const p99 = (key: string) => results.find((r) => r.key === key)!.p99Ms;
+    if (tasks === options.tasks) {
+      growth.push({
+        tasks,
+        taskPageP99Ms: p99('taskPage'),
+        adminDashboardP99Ms: p99('adminDashboard'),
+      });
+      continue;
+    }
+    const grown = await prepareDatabase(engine, { tasks, users: options.users }, postgresUrl, log);
+    const growthServer = await startApi(grown);
+    try {
+      const session = await openSession(growthServer.url, tasks);
+      const workload = (key: string) => scenarios(session).find((s) => s.key === key)!.workload;
+      process.stdout.write(`Growth at ${tasks.toLocaleString('en')} tasks…`);
+      const page = await measure(growthServer.url, workload('taskPage'), options.shape);
+      const dashboard = await measure(growthServer.url, workload('adminDashboard'), options.shape);
+      log(` task page p99 ${page.p99Ms} ms, dashboard p99 ${dashboard.p99Ms} ms`);
+      growth.push({ tasks, taskPageP99Ms: page.p99Ms, adminDashboardP99Ms: dashboard.p99Ms });
+    } finally {
+      await growthServer.stop();
+    }
+  }
+  growth.sort((a, b) => a.tasks - b.tasks);
+
+  const machineAfter = machine();
+  const budgets = checkBudgets(results);
+  const table = endpointTable(results, baseline);
+  const growthTable = growth.map((row) => ({
+    tasks: row.tasks.toLocaleString('en'),
+    'task page p99 ms': row.taskPageP99Ms,
+    'admin dashboard p99 ms': row.adminDashboardP99Ms,
+  }));
+  const budgetTable = budgets.map((check) => ({
+    budget: check.budget,
+    limit: check.limit,
+    measured: check.measured,
+    result: check.pass ? 'pass' : 'MISS',
+  }));
+
+  log(`\n${engine}, ${options.tasks.toLocaleString('en')} tasks, ${options.users} members:`);
+  console.table(table);
+  log('Growth:');
+  console.table(growthTable);
+  log('Budgets:');
+  console.table(budgetTable);
+  log(
+    `Load average ${machineBefore.loadAverage.toFixed(2)} before, ${machineAfter.loadAverage.toFixed(2)} after.`,
+  );
+
+  const file = path.join(
+    resultsDir,
+    `bench-${engine}-${startedAt.toISOString().replaceAll(':', '-').replace(/\..+/, '')}.json`,
+  );
+  const report = {
+    startedAt: startedAt.toISOString(),
+    engine,
+    machine: { ...machineBefore, loadAverageAfter: machineAfter.loadAverage },
+    options: { ...size, ...options.shape, quick: options.quick },
+    baseline: { bodyBytes: taskPageBytes, ...baseline },
+    endpoints: results,
+    growth,
+    budgets,
+    markdown: { endpoints: markdownTable(table), growth: markdownTable(growthTable) },
+  };
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`\nWritten to ${path.relative(process.cwd(), file)}`);
+  const misses = budgets.filter((check) => !check.pass).length;
+  log(misses === 0 ? 'Every budget met.' : `${misses} budget(s) missed.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+});
