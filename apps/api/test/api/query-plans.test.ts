@@ -1,0 +1,295 @@
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import type { Database } from '../../src/db/tables.js';
+import {
+  countOverdueTasks,
+  countTasks,
+  findTaskRow,
+  hydrateTasks,
+  listTaskRows,
+  type TaskRow,
+} from '../../src/tasks/repository.js';
+import { TaskService } from '../../src/tasks/service.js';
+import { listMembersWithTaskCounts } from '../../src/users/repository.js';
+import { seedMembers, seedTasks } from '../helpers/bulk-seed.js';
+import { signUp } from '../helpers/factories.js';
+import { captureQueries } from '../helpers/query-capture.js';
+import { createTestContext, ENGINE, testConfig, type TestContext } from '../helpers/test-app.js';
+
+/**
+ * The hot queries read what they need through an index, whatever the size of the tables: no
+ * scan of a whole table, and no sort where an index can give the order. Each test runs the real
+ * repository code on a database of a few thousand tasks, records its SQL and asks the engine for
+ * the plan (docs/performance.md, "Query plans", shows them).
+ *
+ * The data has the shape of a big team: 1,000 members, each task assigned to two of them, so a
+ * member holds 0.2 % of the tasks, as at 1,000,000 tasks.
+ */
+
+const MEMBERS = 1000;
+const TASKS = 4000;
+
+/** The index that serves each table's primary key, as each engine names it. */
+const PRIMARY_KEY = {
+  sqlite: { tasks: 'sqlite_autoindex_tasks_1' },
+  postgres: { tasks: 'tasks_pkey' },
+}[ENGINE];
+
+/**
+ * The plan of one query, one line per step.
+ *
+ * PostgreSQL: after VACUUM ANALYZE (what autovacuum does on a live server; VACUUM also marks
+ * pages all-visible, which index-only scans need), and with `enable_seqscan = off`. The tables
+ * here are a few hundred pages, so reading a whole one is honestly cheaper than a hundred index
+ * probes, and the planner would pick it; at 1,000,000 rows it no longer is. The setting does not
+ * forbid sequential scans, it only prices them out: a query with no usable index still shows
+ * "Seq Scan" and fails below. It shows the index path the planner takes on a big table.
+ * SQLite: as the app runs it, without ANALYZE statistics (the app never gathers any).
+ */
+async function planOf(db: Kysely<Database>, query: CompiledQuery): Promise<string[]> {
+  if (ENGINE === 'sqlite') {
+    const explain = CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]);
+    const { rows } = await db.executeQuery<{ detail: string }>(explain);
+    return rows.map((row) => row.detail);
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const explain = CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]);
+    const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(explain);
+    return rows.map((row) => row['QUERY PLAN']);
+  });
+}
+
+interface Planned {
+  sql: string;
+  plan: string[];
+}
+
+/** What the engine makes of each query `run` sends. */
+async function plansOf(
+  db: Kysely<Database>,
+  run: (db: Kysely<Database>) => Promise<unknown>,
+): Promise<Planned[]> {
+  const capture = captureQueries(db);
+  await run(capture.db);
+  const queries = capture.take();
+  expect(queries.length).toBeGreaterThan(0);
+  const planned: Planned[] = [];
+  for (const query of queries) planned.push({ sql: query.sql, plan: await planOf(db, query) });
+  return planned;
+}
+
+function usesIndex(plan: string[], index: string): boolean {
+  const pattern =
+    ENGINE === 'sqlite'
+      ? new RegExp(`USING (COVERING )?INDEX ${index}\\b`)
+      : new RegExp(`(Index (Only )?Scan( Backward)? using|Bitmap Index Scan on) ${index}\\b`);
+  return plan.some((line) => pattern.test(line));
+}
+
+/** A whole table read row by row: SQLite's bare "SCAN table", PostgreSQL's "Seq Scan". */
+function fullScans(plan: string[]): string[] {
+  const pattern = ENGINE === 'sqlite' ? /^SCAN \w+$/ : /Seq Scan on /;
+  return plan.filter((line) => pattern.test(line.trim()));
+}
+
+/** A sort of the rows found: SQLite's temp B-tree, PostgreSQL's Sort node. */
+function sorts(plan: string[]): string[] {
+  const pattern = ENGINE === 'sqlite' ? /USE TEMP B-TREE/ : /^(->\s+)?(Incremental )?Sort\b/;
+  return plan.filter((line) => pattern.test(line.trim()));
+}
+
+function expectPlan(
+  { sql: text, plan }: Planned,
+  expected: { indexes: string[]; sorts?: boolean },
+) {
+  const where = `${text}\n${plan.join('\n')}`;
+  for (const index of expected.indexes) expect(usesIndex(plan, index), where).toBe(true);
+  expect(fullScans(plan), where).toEqual([]);
+  if (!expected.sorts) expect(sorts(plan), where).toEqual([]);
+}
+
+describe(`query plans of the hot queries (${ENGINE})`, () => {
+  let ctx: TestContext;
+  let members: Array<{ id: string; name: string }>;
+  let newest: TaskRow[];
+  /** The cursor after the first page: later pages must seek, not skip. */
+  let before: readonly [string, string];
+  const member = () => members[3]!;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    members = await seedMembers(ctx.db, MEMBERS);
+    await seedTasks(ctx.db, {
+      count: TASKS,
+      createdBy: members[0]!.id,
+      assign: (i) => [members[i % MEMBERS]!.id, members[(i * 7 + 1) % MEMBERS]!.id],
+    });
+    if (ENGINE === 'postgres') await sql`vacuum analyze`.execute(ctx.db);
+    newest = await listTaskRows(ctx.db, {}, { limit: 100 });
+    const last = newest.at(-1)!;
+    before = [last.created_at, last.id];
+  });
+  afterAll(() => ctx.close());
+
+  it('admin task page: newest first straight from the (created_at, id) index', async () => {
+    for (const cursor of [undefined, before]) {
+      const [page] = await plansOf(ctx.db, (db) =>
+        listTaskRows(db, {}, { limit: 101, before: cursor }),
+      );
+      expectPlan(page!, { indexes: ['tasks_created_idx'] });
+    }
+  });
+
+  it('admin status tab page: one range of the (status, created_at, id) index', async () => {
+    for (const cursor of [undefined, before]) {
+      const [page] = await plansOf(ctx.db, (db) =>
+        listTaskRows(db, {}, { status: 'In Progress', limit: 101, before: cursor }),
+      );
+      expectPlan(page!, { indexes: ['tasks_status_created_idx'] });
+    }
+  });
+
+  it("member task page: the member's assignments, then each task by primary key", async () => {
+    for (const filter of [{}, { before }, { status: 'Pending' as const }]) {
+      const [page] = await plansOf(ctx.db, (db) =>
+        listTaskRows(db, { assigneeId: member().id }, { ...filter, limit: 101 }),
+      );
+      // The member's own tasks are sorted (no index spans assignments and creation times):
+      // a cost bounded by what one member holds, not by the table.
+      expectPlan(page!, {
+        indexes: ['task_assignees_user_idx', PRIMARY_KEY.tasks],
+        sorts: true,
+      });
+    }
+  });
+
+  it('statusSummary and chart counts: from the (status, priority) index alone', async () => {
+    const [all] = await plansOf(ctx.db, (db) => countTasks(db, {}));
+    expectPlan(all!, { indexes: ['tasks_status_priority_idx'] });
+    const [mine] = await plansOf(ctx.db, (db) => countTasks(db, { assigneeId: member().id }));
+    // Grouping a member's few tasks sorts them; again bounded by what one member holds.
+    expectPlan(mine!, { indexes: ['task_assignees_user_idx', PRIMARY_KEY.tasks], sorts: true });
+  });
+
+  it('overdue count: ranges of the (status, due_date) index', async () => {
+    const now = new Date().toISOString();
+    const [all] = await plansOf(ctx.db, (db) => countOverdueTasks(db, {}, now));
+    expectPlan(all!, { indexes: ['tasks_status_due_idx'] });
+    const [mine] = await plansOf(ctx.db, (db) =>
+      countOverdueTasks(db, { assigneeId: member().id }, now),
+    );
+    expectPlan(mine!, { indexes: ['task_assignees_user_idx', PRIMARY_KEY.tasks] });
+  });
+
+  it("one task's hydration and a page's: assignees, checklist and attachments by task id", async () => {
+    for (const rows of [newest.slice(0, 1), newest]) {
+      const [assignees, items, attachments] = await plansOf(ctx.db, (db) => hydrateTasks(db, rows));
+      // SQLite reads each index in the order asked; PostgreSQL may sort a few hundred rows
+      // after a bitmap scan when it finds that cheaper.
+      const sorted = ENGINE === 'postgres';
+      expectPlan(assignees!, { indexes: ['task_assignees_task_position_idx'], sorts: sorted });
+      expectPlan(items!, { indexes: ['todo_items_task_idx'], sorts: sorted });
+      expectPlan(attachments!, { indexes: ['attachments_task_idx'], sorts: sorted });
+    }
+  });
+
+  it("a member's view of one task: found by primary key", async () => {
+    const task = (await listTaskRows(ctx.db, { assigneeId: member().id }, { limit: 1 }))[0]!;
+    const [found] = await plansOf(ctx.db, (db) =>
+      findTaskRow(db, task.id, { assigneeId: member().id }),
+    );
+    expectPlan(found!, { indexes: [PRIMARY_KEY.tasks] });
+  });
+
+  it('user page with counts: (role, name, id) index, then one grouped count', async () => {
+    const after = [members[10]!.name, members[10]!.id] as const;
+    for (const page of [{}, { after }]) {
+      const [users, counts] = await plansOf(ctx.db, (db) =>
+        listMembersWithTaskCounts(db, { ...page, limit: 101 }),
+      );
+      expectPlan(users!, { indexes: ['users_role_name_idx'] });
+      // The page's assignments by user; PostgreSQL then joins their tasks by hash.
+      expectPlan(counts!, { indexes: ['task_assignees_user_idx'], sorts: true });
+      // Only the page's assignments are read.
+      expect(counts!.plan.join('\n')).toMatch(
+        ENGINE === 'sqlite'
+          ? /SEARCH ta USING COVERING INDEX task_assignees_user_idx \(user_id=\?\)/
+          : /Index Cond: \(user_id = ANY /,
+      );
+    }
+    const [searched] = await plansOf(ctx.db, (db) =>
+      listMembersWithTaskCounts(db, { search: 'member 00', limit: 101 }),
+    );
+    // A substring cannot use an index; the walk is over members only, in name order on SQLite.
+    expectPlan(searched!, { indexes: [], sorts: ENGINE === 'postgres' });
+  });
+
+  it('dashboards: every query indexed, the recent tasks without a sort', async () => {
+    for (const scope of [{}, { assigneeId: member().id }]) {
+      const planned = await plansOf(ctx.db, (db) => new TaskService(db).dashboard(scope));
+      for (const query of planned) expect(fullScans(query.plan), query.sql).toEqual([]);
+      const recent = planned.find((query) => /order by "tasks"."created_at" desc/.test(query.sql));
+      expect(recent).toBeDefined();
+      if (!('assigneeId' in scope)) expectPlan(recent!, { indexes: ['tasks_created_idx'] });
+    }
+  });
+});
+
+describe(`queries per request stay the same whatever the page size (${ENGINE})`, () => {
+  let ctx: TestContext;
+  let capture: ReturnType<typeof captureQueries>;
+  let api: ReturnType<typeof request>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    capture = captureQueries(ctx.db);
+    api = request(
+      createApp({ db: capture.db, config: testConfig, logger: pino({ level: 'silent' }) }),
+    );
+  });
+  afterAll(() => ctx.close());
+
+  /** The number of queries one request sends, and its answer. */
+  async function queriesOf(path: string, auth: Record<string, string>) {
+    capture.take();
+    const res = await api.get(path).set(auth).expect(200);
+    return { count: capture.take().length, body: res.body };
+  }
+
+  it('GET /api/tasks with 100 and with 500 tasks on the page', async () => {
+    const admin = await signUp(ctx, 'admin');
+    const member = await signUp(ctx, 'member');
+    const seed = (count: number) =>
+      seedTasks(ctx.db, { count, createdBy: admin.id, assign: () => [member.id] });
+    await seed(100);
+    const small = await queriesOf('/api/tasks?limit=500', admin.auth);
+    const smallMember = await queriesOf('/api/tasks?limit=500', member.auth);
+    await seed(400);
+    const large = await queriesOf('/api/tasks?limit=500', admin.auth);
+    const largeMember = await queriesOf('/api/tasks?limit=500', member.auth);
+    expect(small.body.tasks).toHaveLength(100);
+    expect(large.body.tasks).toHaveLength(500);
+    expect(largeMember.body.tasks).toHaveLength(500);
+    expect(large.count).toBe(small.count);
+    expect(largeMember.count).toBe(smallMember.count);
+    // The page, the summary, three for assignees, checklists and attachments; the rest is
+    // the sign-in check.
+    expect(large.count).toBeLessThanOrEqual(8);
+  });
+
+  it('GET /api/users with 100 and with 500 members on the page', async () => {
+    const admin = await signUp(ctx, 'admin');
+    await seedMembers(ctx.db, 100, 'Counted');
+    const small = await queriesOf('/api/users?limit=500&search=counted', admin.auth);
+    await seedMembers(ctx.db, 400, 'Counted more');
+    const large = await queriesOf('/api/users?limit=500&search=counted', admin.auth);
+    expect(small.body).toHaveLength(100);
+    expect(large.body).toHaveLength(500);
+    expect(large.count).toBe(small.count);
+    expect(large.count).toBeLessThanOrEqual(5);
+  });
+});
