@@ -19,7 +19,7 @@ import type { Database } from './db/tables.js';
 import { NotFound } from './errors.js';
 import { healthRoutes } from './health/routes.js';
 import { errorHandler } from './http/error-handler.js';
-import { createAuthLimiter } from './http/rate-limit.js';
+import { createAuthLimits, type RateLimitStoreFactory } from './http/rate-limit.js';
 import { imageRoutes, imageUploadRoutes } from './images/routes.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { reportRoutes } from './reports/routes.js';
@@ -34,6 +34,8 @@ export interface AppDeps {
   logger: Logger;
   /** True once the server has begun to shut down: readiness then answers 503. */
   isShuttingDown?: () => boolean;
+  /** Where the rate limits count: shared through Redis, or (none given) in this process. */
+  rateLimitStores?: RateLimitStoreFactory;
 }
 
 /** Builds the Express app: no ports, no process.env (see server.ts for those). */
@@ -42,6 +44,7 @@ export function createApp({
   config,
   logger,
   isShuttingDown = () => false,
+  rateLimitStores,
 }: AppDeps): express.Express {
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   const hasher = createPasswordHasher(config.bcryptCost);
@@ -59,7 +62,11 @@ export function createApp({
   const tasks = new TaskService(db);
   const authenticated = requireAuth(db, tokens, authEvents);
   const requireAdmin = requireRole('admin');
-  const authLimiter = createAuthLimiter(config.authRateLimit);
+  const limits = createAuthLimits({
+    perMinute: config.authRateLimit,
+    stores: rateLimitStores,
+    logger,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -119,8 +126,8 @@ export function createApp({
   app.use('/api', express.json({ limit: '1mb' }));
 
   app.use('/api', healthRoutes({ db, isShuttingDown }));
-  app.use('/api/auth', imageUploadRoutes({ db, limiter: authLimiter() }));
-  app.use('/api/auth', authRoutes({ auth, users, requireAuth: authenticated, authLimiter }));
+  app.use('/api/auth', imageUploadRoutes({ db, limiter: limits.upload }));
+  app.use('/api/auth', authRoutes({ auth, users, requireAuth: authenticated, limits }));
   app.use('/api/images', imageRoutes({ db }));
   app.use('/api/users', userRoutes({ users, requireAuth: authenticated, requireAdmin }));
   app.use('/api/tasks', taskRoutes({ tasks, requireAuth: authenticated, requireAdmin }));

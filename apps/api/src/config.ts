@@ -16,6 +16,12 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    REDIS_URL: z
+      .string()
+      .refine((value) => /^rediss?:\/\/\S+$/.test(value) && URL.canParse(value), {
+        message: 'must be a redis:// or rediss:// URL',
+      })
+      .optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     JWT_EXPIRES_IN: z
       .string()

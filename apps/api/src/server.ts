@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { createApp } from './app.js';
 import { ConfigError, parseEnv } from './config.js';
 import { migrateToLatest, openConfiguredDatabase } from './db/database.js';
+import { createRateLimitRedis, redisStores } from './http/rate-limit.js';
 import { writePidFile } from './pid-file.js';
 import { resolveAdminInviteToken, resolveJwtSecret } from './settings.js';
 
@@ -23,11 +24,15 @@ async function main() {
   const invite = await resolveAdminInviteToken(handle.db, env.ADMIN_INVITE_TOKEN);
   const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+  // Several API processes share their rate-limit counts through Redis, when there is one.
+  const redis = env.REDIS_URL ? createRateLimitRedis(env.REDIS_URL, logger) : undefined;
+
   let stopping = false;
   const app = createApp({
     db: handle.db,
     logger,
     isShuttingDown: () => stopping,
+    ...(redis && { rateLimitStores: redisStores(redis, logger) }),
     config: {
       jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATA_DIR),
       jwtExpiresIn: env.JWT_EXPIRES_IN,
@@ -44,6 +49,7 @@ async function main() {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     logger.info({ engine: handle.engine, database: handle.location }, 'database ready');
+    if (redis) logger.info('rate limits are counted in Redis (REDIS_URL)');
     if (invite.generated) {
       logger.info(`Admin invite token (set ADMIN_INVITE_TOKEN to choose one): ${invite.token}`);
     }
@@ -84,6 +90,8 @@ async function main() {
     // close() also closes idle keep-alive connections at once.
     server.close(async () => {
       logger.info('all connections closed');
+      // QUIT fails at once when Redis is down (no offline queue): then just drop the socket.
+      await redis?.quit().catch(() => redis.disconnect());
       try {
         await handle.close();
         logger.info('database closed');

@@ -15,16 +15,16 @@ export function authRoutes(deps: {
   auth: AuthService;
   users: UserService;
   requireAuth: RequestHandler;
-  authLimiter: () => RequestHandler;
+  limits: { signIn: RequestHandler[]; signUp: RequestHandler[] };
 }): Router {
   const router = Router();
   const { auth, users, requireAuth } = deps;
 
-  router.post('/register', deps.authLimiter(), async (req, res) => {
+  router.post('/register', ...deps.limits.signUp, async (req, res) => {
     res.status(201).json(await auth.register(parseInput(registerSchema, req.body)));
   });
 
-  router.post('/login', deps.authLimiter(), async (req, res) => {
+  router.post('/login', ...deps.limits.signIn, async (req, res) => {
     res.json(await auth.login(parseInput(loginSchema, req.body)));
   });
 
