@@ -59,12 +59,25 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
+    // While the server is away a request fails within seconds (answered 503), never waits on.
+    connectionTimeoutMillis: 3_000,
+    // The server cancels a runaway statement; the client gives up on one that never gets an
+    // answer (a server that vanished without closing the connection).
+    statement_timeout: 30_000,
+    query_timeout: 35_000,
+    // Notices a peer that is gone without a goodbye (cut network, powered-off host).
+    keepAlive: true,
     // A schema per test run keeps parallel suites apart on one server.
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (error) => {
     console.error(`PostgreSQL connection error: ${error.message}`);
+  });
+  // The pool listens only to idle connections. One in use when the server goes away fails its
+  // query (the request answers 503), and would then crash the process with an unheard 'error'.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
