@@ -6,6 +6,7 @@ const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 export interface BaselineServer {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -28,6 +29,7 @@ export function startBaseline(bodyBytes: number): Promise<BaselineServer> {
       if (match) {
         resolve({
           url: match[1]!,
+          pid: child.pid!,
           stop: async () => {
             if (child.exitCode === null) child.kill('SIGTERM');
             await exited;

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 /** How hard and how long each endpoint is driven. */
@@ -19,6 +21,34 @@ export interface Measurement {
   requests: number;
   /** Count per status code, to tell a 429 from a 500 when `errors` is not 0. */
   statusCodes: Record<string, number>;
+  /**
+   * CPU time the server process spent per answered request. Unlike latency it hardly changes when
+   * other programs compete for the CPU, so it compares runs on a busy machine. (PostgreSQL's own
+   * processes are not included.)
+   */
+  serverCpuMsPerRequest: number | null;
+}
+
+/** Clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** User plus system CPU time of a process in ms, or null where /proc does not exist. */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name, in parentheses, may hold spaces: count fields after its closing one.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return null;
+  }
 }
 
 /** What to send: autocannon's request list (rotating ids are set in `setupRequest`). */
@@ -43,9 +73,13 @@ export async function measure(
   url: string,
   workload: Workload,
   shape: LoadShape,
+  serverPid?: number,
 ): Promise<Measurement> {
   if (shape.warmupS > 0) await run(url, workload, shape.connections, shape.warmupS);
+  const cpuBefore = cpuMsOf(serverPid);
   const result = await run(url, workload, shape.connections, shape.durationS);
+  const cpuAfter = cpuMsOf(serverPid);
+  const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
   );
@@ -56,5 +90,9 @@ export async function measure(
     errors: result.non2xx + result.errors,
     requests: result.requests.total,
     statusCodes,
+    serverCpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && answered > 0
+        ? (cpuAfter - cpuBefore) / answered
+        : null,
   };
 }

@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import type { Measurement } from './bench-measure.js';
+import { repoRoot } from './paths.js';
 
 export interface EndpointResult extends Measurement {
   key: string;
@@ -19,6 +21,28 @@ export interface BudgetCheck {
   limit: string;
   measured: string;
   pass: boolean;
+}
+
+/** The commit measured (the built API may also hold uncommitted changes: `dirty`). */
+export function sourceVersion(): { commit: string; dirty: boolean } | null {
+  try {
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+    return {
+      commit: git('rev-parse', '--short', 'HEAD'),
+      dirty:
+        git(
+          'status',
+          '--porcelain',
+          '--untracked-files=no',
+          '--',
+          'apps/api',
+          'packages/shared',
+        ) !== '',
+    };
+  } catch {
+    return null;
+  }
 }
 
 export function machine() {
@@ -91,6 +115,8 @@ export function endpointTable(endpoints: EndpointResult[], baseline: Measurement
     'p99 ms': oneDecimal(m.p99Ms),
     errors: m.errors,
     '× baseline': Number(ofBaseline.toFixed(2)),
+    'server CPU ms/req':
+      m.serverCpuMsPerRequest === null ? 'n/a' : Number(m.serverCpuMsPerRequest.toFixed(2)),
   });
   return [
     ...endpoints.map((e) => row(e.label, e, e.ofBaseline)),

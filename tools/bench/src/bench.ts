@@ -10,6 +10,7 @@ import {
   endpointTable,
   machine,
   markdownTable,
+  sourceVersion,
   type EndpointResult,
   type GrowthRow,
 } from './bench-report.js';
@@ -134,7 +135,7 @@ async function main() {
     try {
       for (const scenario of scenarios(session)) {
         process.stdout.write(`Measuring ${scenario.label}…`);
-        const result = await measure(server.url, scenario.workload, options.shape);
+        const result = await measure(server.url, scenario.workload, options.shape, server.pid);
         log(` ${Math.round(result.requestsPerSec)} req/s, p99 ${result.p99Ms} ms`);
         endpoints.push({ key: scenario.key, label: scenario.label, ...result });
       }
@@ -150,7 +151,7 @@ async function main() {
   let baseline: Measurement;
   try {
     process.stdout.write(`Measuring bare Express (${taskPageBytes} bytes per answer)…`);
-    baseline = await measure(baselineServer.url, { path: '/' }, options.shape);
+    baseline = await measure(baselineServer.url, { path: '/' }, options.shape, baselineServer.pid);
     log(` ${Math.round(baseline.requestsPerSec)} req/s`);
   } finally {
     await baselineServer.stop();
@@ -220,6 +221,7 @@ async function main() {
   const report = {
     startedAt: startedAt.toISOString(),
     engine,
+    source: sourceVersion(),
     machine: { ...machineBefore, loadAverageAfter: machineAfter.loadAverage },
     options: { ...size, ...options.shape, quick: options.quick },
     baseline: { bodyBytes: taskPageBytes, ...baseline },
