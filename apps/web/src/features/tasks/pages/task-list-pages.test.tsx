@@ -119,7 +119,7 @@ describe.each([
 describe.each([
   { name: 'ManageTasksPage (admin)', Page: ManageTasksPage, path: '/admin/tasks' },
   { name: 'MyTasksPage (member)', Page: MyTasksPage, path: '/user/tasks' },
-])('$name with 250 tasks', ({ Page, path }) => {
+])('$name with 250 tasks', { timeout: 30_000 }, ({ Page, path }) => {
   // Newest first, as the server sends them; every third one Pending.
   const many = Array.from({ length: 250 }, (_, index) =>
     buildTask({
@@ -224,7 +224,7 @@ describe.each([
   });
 });
 
-describe('MyTasksPage (member) when a next page fails', () => {
+describe('MyTasksPage (member) when a next page fails', { timeout: 30_000 }, () => {
   const many = Array.from({ length: 150 }, (_, index) =>
     buildTask({ title: `Paged task ${index + 1}` }),
   );
