@@ -5,6 +5,8 @@ import type { ReactElement } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { stubApi, type RecordedRequest } from '../../test/stub-api';
+import type { UserChoices } from './components/user-picker';
+import type { AssigneeOption } from './task-form-rules';
 
 type Reply = { status: number; data: unknown };
 
@@ -47,6 +49,20 @@ export function buildTask(overrides: Partial<Task> = {}): Task {
     createdAt: '2031-01-01T10:00:00.000Z',
     updatedAt: '2031-01-01T10:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** The user picker's choices when every user is on one page and no search is typed. */
+export function onePageOfUsers(users: readonly AssigneeOption[]): UserChoices {
+  return {
+    users,
+    loading: false,
+    failed: false,
+    onRetry: () => {},
+    search: '',
+    onSearch: () => {},
+    searching: false,
+    paging: { canLoadMore: false, loadingMore: false, loadMoreFailed: false, onLoadMore: () => {} },
   };
 }
 

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyTaskForm } from '../task-form-rules';
-import { buildPerson } from '../task-form-test-utils';
+import { buildPerson, onePageOfUsers } from '../task-form-test-utils';
 import { TaskForm } from './task-form';
 
 const mia = buildPerson({ name: 'Mia Member' });
@@ -14,7 +14,7 @@ function renderForm() {
     <TaskForm
       mode="create"
       initialValues={emptyTaskForm}
-      userChoices={{ users: [mia], loading: false, failed: false, onRetry: vi.fn() }}
+      userChoices={onePageOfUsers([mia])}
       pending={false}
       onSubmit={onSubmit}
     />,
@@ -97,7 +97,7 @@ describe('the task form', { timeout: 30_000 }, () => {
           { text: 'Done already', completed: true },
           { text: 'Open still', completed: false },
         ]}
-        userChoices={{ users: [mia], loading: false, failed: false, onRetry: vi.fn() }}
+        userChoices={onePageOfUsers([mia])}
         pending={false}
         onSubmit={onSubmit}
       />,

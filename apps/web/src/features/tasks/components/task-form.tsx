@@ -5,20 +5,12 @@ import { Field, FormError, inputClass, TextField } from '../../../components/ui/
 import {
   taskFormProblem,
   toTaskPayload,
-  type AssigneeOption,
   type ChecklistEntry,
   type TaskFormValues,
 } from '../task-form-rules';
 import { AttachmentsEditor } from './attachments-editor';
 import { ChecklistEditor } from './checklist-editor';
-import { UserPicker } from './user-picker';
-
-export interface UserChoices {
-  users: readonly AssigneeOption[];
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
-}
+import { UserPicker, type UserChoices } from './user-picker';
 
 /**
  * The Create/Update Task form. It checks the payload with the shared schema (first failure in

@@ -1,9 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import type { UserWithTaskCounts } from '@task-manager/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { stubApi, type RecordedRequest } from '../../../test/stub-api';
+import { useUserChoices } from '../hooks/use-user-choices';
 import type { AssigneeOption } from '../task-form-rules';
-import { buildPerson } from '../task-form-test-utils';
+import { buildPerson, onePageOfUsers } from '../task-form-test-utils';
 import { UserPicker } from './user-picker';
 
 const mia = buildPerson({ name: 'Mia Member', email: 'mia@example.com' });
@@ -13,14 +18,7 @@ function Harness({ initial = [] as AssigneeOption[], users = [mia, max] }) {
   const [selected, setSelected] = useState<AssigneeOption[]>(initial);
   return (
     <>
-      <UserPicker
-        users={users}
-        loading={false}
-        failed={false}
-        onRetry={vi.fn()}
-        selected={selected}
-        onChange={setSelected}
-      />
+      <UserPicker {...onePageOfUsers(users)} selected={selected} onChange={setSelected} />
       <output data-testid="chosen">{selected.map((person) => person.name).join(', ')}</output>
     </>
   );
@@ -87,5 +85,162 @@ describe('the user picker', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Ada Admin' }));
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.getByTestId('chosen')).toHaveTextContent(/^Mia Member$/);
+  });
+});
+
+/** A member as GET /api/users lists them. */
+function member(name: string): UserWithTaskCounts {
+  const person = buildPerson({ name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` });
+  return {
+    ...person,
+    role: 'member',
+    createdAt: '2031-01-01T00:00:00.000Z',
+    updatedAt: '2031-01-01T00:00:00.000Z',
+    pendingTasks: 0,
+    inProgressTasks: 0,
+    completedTasks: 0,
+  };
+}
+
+/** GET /api/users as the server answers it: filtered by `search`, `limit` from `cursor`. */
+function usersPage(team: UserWithTaskCounts[], request: RecordedRequest) {
+  const search = String(request.params?.search ?? '').toLowerCase();
+  const matching = team.filter((person) =>
+    `${person.name} ${person.email}`.toLowerCase().includes(search),
+  );
+  const start = Number(request.params?.cursor ?? 0);
+  const end = start + Number(request.params?.limit);
+  const headers: Record<string, string> =
+    end < matching.length ? { 'X-Next-Cursor': `${end}` } : {};
+  return { status: 200, data: matching.slice(start, end), headers };
+}
+
+/** The picker with its real data hook, over the stubbed server. */
+function PickerWithServer() {
+  const choices = useUserChoices();
+  const [selected, setSelected] = useState<AssigneeOption[]>([]);
+  return (
+    <>
+      <UserPicker {...choices} selected={selected} onChange={setSelected} />
+      <output data-testid="chosen">{selected.map((person) => person.name).join(', ')}</output>
+    </>
+  );
+}
+
+describe('the user picker over the server', { timeout: 30_000 }, () => {
+  let stub: ReturnType<typeof stubApi> | undefined;
+  afterEach(() => stub?.restore());
+
+  function serve(team: UserWithTaskCounts[]) {
+    stub = stubApi((request) => usersPage(team, request));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PickerWithServer />
+      </QueryClientProvider>,
+    );
+    return stub;
+  }
+
+  it('searches once typing pauses, and keeps people ticked across searches', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { requests } = serve([member('Mia Member'), member('Max Member'), member('Lee Lead')]);
+    const dialog = await openPicker(user);
+    await within(dialog).findByRole('checkbox', { name: 'Lee Lead' });
+    const search = within(dialog).getByRole('searchbox', { name: 'Search users' });
+
+    await user.type(search, 'mi');
+    await waitFor(() => expect(requests.at(-1)!.params).toEqual({ limit: 50, search: 'mi' }));
+    // Typed fast, asked once: no request for 'm' alone.
+    expect(requests.map((request) => request.params?.search)).toEqual([undefined, 'mi']);
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('checkbox', { name: 'Lee Lead' })).not.toBeInTheDocument(),
+    );
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Mia Member' }));
+    expect(within(dialog).getByText('1 selected')).toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, 'MAX');
+    await waitFor(() => expect(requests.at(-1)!.params).toEqual({ limit: 50, search: 'MAX' }));
+    const results = await within(dialog).findByRole('list', { name: 'Users' });
+    await within(results).findByRole('checkbox', { name: 'Max Member' });
+    expect(within(results).queryByRole('checkbox', { name: 'Mia Member' })).not.toBeInTheDocument();
+    // Mia is not in these results, yet still ticked, listed apart.
+    const kept = within(dialog).getByRole('list', { name: 'Selected' });
+    expect(within(kept).getByRole('checkbox', { name: 'Mia Member' })).toBeChecked();
+    await user.click(within(results).getByRole('checkbox', { name: 'Max Member' }));
+    expect(within(dialog).getByText('2 selected')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.getByTestId('chosen')).toHaveTextContent(/^Mia Member, Max Member$/);
+    const group = screen.getByRole('group', { name: 'Assigned To' });
+    expect(within(group).getByRole('img', { name: 'Mia Member' })).toBeInTheDocument();
+    expect(within(group).getByRole('img', { name: 'Max Member' })).toBeInTheDocument();
+  });
+
+  it('says when no one matches, and unticks someone from an earlier search', async () => {
+    const user = userEvent.setup({ delay: null });
+    serve([member('Mia Member'), member('Max Member')]);
+    const dialog = await openPicker(user);
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Mia Member' }));
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search users' }), 'zed');
+    expect(await within(dialog).findByText('No users match “zed”')).toBeInTheDocument();
+    const kept = within(dialog).getByRole('list', { name: 'Selected' });
+    await user.click(within(kept).getByRole('checkbox', { name: 'Mia Member' }));
+    // Unticked, but still listed, so it can be ticked again without searching for it.
+    expect(within(kept).getByRole('checkbox', { name: 'Mia Member' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.getByTestId('chosen')).toBeEmptyDOMElement();
+  });
+
+  it('loads the next page when the list is scrolled near its end', async () => {
+    const user = userEvent.setup({ delay: null });
+    const team = Array.from({ length: 120 }, (_, index) =>
+      member(`Person ${String(index + 1).padStart(3, '0')}`),
+    );
+    // jsdom has no layout: the scrolling box (the element marked aria-busy) is 500 px high,
+    // its rows 60 px each.
+    let scrollTop = 0;
+    const box = (element: Element) => element.hasAttribute('aria-busy');
+    const originals = (['scrollHeight', 'clientHeight', 'scrollTop'] as const).map(
+      (name) => [name, Object.getOwnPropertyDescriptor(Element.prototype, name)!] as const,
+    );
+    Object.defineProperties(Element.prototype, {
+      scrollHeight: {
+        configurable: true,
+        get(this: Element) {
+          return this.querySelectorAll('li').length * 60;
+        },
+      },
+      clientHeight: { configurable: true, get: (): number => 500 },
+      scrollTop: {
+        configurable: true,
+        get(this: Element) {
+          return box(this) ? scrollTop : 0;
+        },
+      },
+    });
+    try {
+      const { requests } = serve(team);
+      const dialog = await openPicker(user);
+      await within(dialog).findByRole('checkbox', { name: 'Person 050' });
+      const scroller = within(dialog).getByRole('list', { name: 'Users' }).parentElement!;
+      expect(box(scroller)).toBe(true);
+      scrollTop = 1000;
+      fireEvent.scroll(scroller);
+      expect(requests.map((request) => request.params?.cursor)).toEqual([undefined]);
+
+      scrollTop = 2350;
+      fireEvent.scroll(scroller);
+      await within(dialog).findByRole('checkbox', { name: 'Person 100' });
+      expect(requests.map((request) => request.params?.cursor)).toEqual([undefined, '50']);
+      expect(within(dialog).getAllByRole('checkbox', { name: 'Person 050' })).toHaveLength(1);
+      expect(
+        within(dialog).queryByRole('checkbox', { name: 'Person 101' }),
+      ).not.toBeInTheDocument();
+    } finally {
+      for (const [name, descriptor] of originals) {
+        Object.defineProperty(Element.prototype, name, descriptor);
+      }
+    }
   });
 });

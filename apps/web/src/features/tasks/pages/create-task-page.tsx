@@ -8,13 +8,12 @@ import { ErrorState, Skeleton } from '../../../components/ui/feedback';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { errorMessage, statusOf } from '../../../lib/api-client';
-// The assign-to picker lists the users: the one call the tasks feature borrows from users.
-import { useUsers } from '../../users/api/get-users';
 import { useCreateTask } from '../api/create-task';
 import { useDeleteTask } from '../api/delete-task';
 import { useTask } from '../api/get-task';
 import { useUpdateTask } from '../api/update-task';
-import { TaskForm, type UserChoices } from '../components/task-form';
+import { TaskForm } from '../components/task-form';
+import { useUserChoices } from '../hooks/use-user-choices';
 import { emptyTaskForm, formFromTask } from '../task-form-rules';
 
 /** /admin/create-task: create mode, or edit mode when navigation state carries a task id. */
@@ -26,16 +25,6 @@ export function CreateTaskPage() {
   ) : (
     <CreateTask />
   );
-}
-
-function useUserChoices(): UserChoices {
-  const users = useUsers();
-  return {
-    users: users.data ?? [],
-    loading: users.isPending,
-    failed: users.isError,
-    onRetry: () => void users.refetch(),
-  };
 }
 
 function FormCard({

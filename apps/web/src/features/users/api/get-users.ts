@@ -1,22 +1,61 @@
-import type { UserWithTaskCounts } from '@task-manager/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { NEXT_CURSOR_HEADER, type UserWithTaskCounts } from '@task-manager/shared';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../../lib/api-client';
+import { uniqueById } from '../../../lib/infinite-paging';
 
 export const userKeys = {
   all: ['users'] as const,
-  list: () => [...userKeys.all, 'list'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (search: string) => [...userKeys.lists(), search] as const,
 };
 
-/** Every member with their task counts (admin only). */
-export async function getUsers(): Promise<UserWithTaskCounts[]> {
-  const { data } = await api.get<UserWithTaskCounts[]>('/api/users');
-  return data;
+/** Members per page: a few screens of cards, or of rows in the user picker. */
+export const USER_PAGE_SIZE = 50;
+
+export interface UserPage {
+  users: UserWithTaskCounts[];
+  /** The cursor of the next page; null on the last page. */
+  nextCursor: string | null;
 }
 
-export function usersQueryOptions() {
-  return queryOptions({ queryKey: userKeys.list(), queryFn: getUsers });
+/**
+ * One page of the members with their task counts (admin only), by name; with `search`, only
+ * those whose name or e-mail contains it. The body stays a plain array (as before paging), so
+ * the next page's cursor comes in a response header.
+ */
+export async function getUserPage(search: string, cursor: string | null): Promise<UserPage> {
+  const params: Record<string, string | number> = { limit: USER_PAGE_SIZE };
+  if (search) params.search = search;
+  if (cursor) params.cursor = cursor;
+  const response = await api.get<UserWithTaskCounts[]>('/api/users', { params });
+  const nextCursor = response.headers[NEXT_CURSOR_HEADER.toLowerCase()];
+  return { users: response.data, nextCursor: nextCursor || null };
 }
 
-export function useUsers() {
-  return useQuery(usersQueryOptions());
+export function usersQueryOptions(search = '') {
+  const trimmed = search.trim();
+  return infiniteQueryOptions({
+    queryKey: userKeys.list(trimmed),
+    queryFn: ({ pageParam }) => getUserPage(trimmed, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/**
+ * The members matching `search` (every member when empty), page by page. While another search
+ * loads, the previous results stay (placeholderData) instead of flashing a skeleton per key.
+ */
+export function useUsers(search = '') {
+  const query = useInfiniteQuery({
+    ...usersQueryOptions(search),
+    placeholderData: keepPreviousData,
+  });
+  const pages = query.data?.pages;
+  const users = useMemo(
+    () => (pages ? uniqueById(pages.map((page) => page.users)) : undefined),
+    [pages],
+  );
+  return { query, users };
 }

@@ -12,7 +12,7 @@ const counts = [
 /** A team member: photo, name, e-mail and how many of their tasks are in each status. */
 export function UserCard({ user }: { user: UserWithTaskCounts }) {
   return (
-    <li className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
+    <div className="flex h-full flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex items-center gap-3">
         <Avatar person={user} size={48} />
         <div className="min-w-0">
@@ -29,7 +29,7 @@ export function UserCard({ user }: { user: UserWithTaskCounts }) {
           </div>
         ))}
       </dl>
-    </li>
+    </div>
   );
 }
 

@@ -2,13 +2,22 @@ import { Download } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/feedback';
+import { VirtualGrid, type GridColumns } from '../../../components/ui/virtual-grid';
+import { pagingOf } from '../../../lib/infinite-paging';
 import { useDownloadUsersReport } from '../api/download-users-report';
 import { useUsers } from '../api/get-users';
 import { UserCard, UserCardSkeleton } from '../components/user-card';
 
+/** One column on a phone, two from sm, three from xl (the same in both forms). */
 const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
+const gridColumns: GridColumns = { base: 1, sm: 2, xl: 3 };
+/** A card's height before it is measured. */
+const ESTIMATED_ROW_PX = 170;
 
-/** /admin/users: every member with their task counts, and the team report. */
+/**
+ * /admin/users: every member with their task counts, and the team report. The cards load page by
+ * page as the person scrolls, and only the rows near the screen are rendered.
+ */
 export function TeamMembersPage() {
   const users = useUsers();
   const download = useDownloadUsersReport();
@@ -41,8 +50,8 @@ export function TeamMembersPage() {
   );
 }
 
-function TeamGrid({ users }: { users: ReturnType<typeof useUsers> }) {
-  if (users.isPending) {
+function TeamGrid({ users: { query, users } }: { users: ReturnType<typeof useUsers> }) {
+  if (query.isPending) {
     return (
       <ul aria-busy="true" aria-label="Loading team members" className={grid}>
         {[0, 1, 2, 3, 4, 5].map((card) => (
@@ -51,17 +60,25 @@ function TeamGrid({ users }: { users: ReturnType<typeof useUsers> }) {
       </ul>
     );
   }
-  if (users.isError) {
+  if (!users) {
     return (
-      <ErrorState message="Failed to load team members." onRetry={() => void users.refetch()} />
+      <ErrorState message="Failed to load team members." onRetry={() => void query.refetch()} />
     );
   }
-  if (users.data.length === 0) return <EmptyState title="No team members yet" />;
+  if (users.length === 0) return <EmptyState title="No team members yet" />;
   return (
-    <ul className={grid}>
-      {users.data.map((user) => (
-        <UserCard key={user._id} user={user} />
-      ))}
-    </ul>
+    <VirtualGrid
+      items={users}
+      // The server does not count the members: the size is known once the last page is in.
+      total={query.hasNextPage ? -1 : users.length}
+      columns={gridColumns}
+      estimateRowHeight={ESTIMATED_ROW_PX}
+      keyOf={(user) => user._id}
+      renderItem={(user) => <UserCard user={user} />}
+      label="Team members"
+      loadingMoreText="Loading more team members"
+      loadMoreFailedText="More team members could not be loaded."
+      {...pagingOf(query)}
+    />
   );
 }

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { pagingOf } from '../../../lib/infinite-paging';
+// The assign-to picker lists the users: the one call the tasks feature borrows from users.
+import { useUsers } from '../../users/api/get-users';
+import type { UserChoices } from '../components/user-picker';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** The search asks the server once typing pauses this long, not on every key. */
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+
+/** The members the user picker offers, searched on the server and loaded page by page. */
+export function useUserChoices(): UserChoices {
+  const [search, setSearch] = useState('');
+  const queried = useDebouncedValue(search, USER_SEARCH_DEBOUNCE_MS);
+  const { query, users } = useUsers(queried);
+  return {
+    users: users ?? [],
+    loading: query.isPending,
+    failed: query.isError && !query.isFetchNextPageError,
+    onRetry: () => void query.refetch(),
+    search,
+    onSearch: setSearch,
+    searching: search.trim() !== queried.trim() || query.isPlaceholderData,
+    paging: pagingOf(query),
+  };
+}
