@@ -58,6 +58,7 @@ export const apiMessages = {
   malformedJson: 'Malformed JSON in request body',
   malformedUrl: 'Malformed URL: a path segment is not valid percent-encoding',
   bodyNotObject: 'The request body must be a JSON object',
+  nulCharacter: 'Text must not contain the NUL character (\\u0000)',
   bodyTooLarge: 'Request body too large',
   validationFailed: 'Validation failed',
   tooManyRequests: 'Too many requests, please try again later',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages } from '@task-manager/shared';
 import { BadRequest } from '../errors.js';
+import { pathOfNul } from './validate.js';
 
 /**
  * Keyset cursors: the sort key of the last row of a page, as base64url of a JSON pair. Clients
@@ -22,7 +23,8 @@ export function decodeCursor<S extends z.ZodType<readonly [string, string]>>(
     decoded = undefined;
   }
   const result = shape.safeParse(decoded);
-  if (!result.success) throw invalidCursor();
+  // A forged cursor could carry a NUL, which PostgreSQL refuses in a query.
+  if (!result.success || pathOfNul(result.data)) throw invalidCursor();
   return result.data;
 }
 
