@@ -36,14 +36,31 @@ function canonicalRow(row: Record<string, unknown>): string {
  * request changed nothing. `byTable` tells where a difference is when one shows up.
  */
 export async function databaseDigest(db: Kysely<Database>, engine: 'sqlite' | 'postgres') {
-  const byTable: Record<string, string> = {};
-  for (const table of await tableNames(db, engine)) {
-    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
-      db,
-    );
-    const hash = createHash('sha256');
-    for (const line of rows.map(canonicalRow).sort()) hash.update(line).update('\n');
-    byTable[table] = `${rows.length}:${hash.digest('hex').slice(0, 16)}`;
+  const tables = await tableNames(db, engine);
+  const byTable: Record<string, string> =
+    engine === 'postgres' ? await digestInPostgres(db, tables) : {};
+  if (engine === 'sqlite') {
+    for (const table of tables) {
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(table)}`.execute(db);
+      const hash = createHash('sha256');
+      for (const line of rows.map(canonicalRow).sort()) hash.update(line).update('\n');
+      byTable[table] = `${rows.length}:${hash.digest('hex').slice(0, 16)}`;
+    }
   }
   return { digest: JSON.stringify(byTable), byTable };
+}
+
+/** One round trip: each table's rows, as text in a fixed order, hashed by the server. */
+async function digestInPostgres(db: Kysely<Database>, tables: string[]) {
+  const parts = tables.map(
+    (table) =>
+      sql`select ${table} as name, count(*) || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`,
+  );
+  const { rows } = await sql<{ name: string; digest: string }>`${sql.join(
+    parts,
+    sql` union all `,
+  )}`.execute(db);
+  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
 }
