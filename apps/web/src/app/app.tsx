@@ -1,16 +1,40 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { useToastRequested } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
-import { router } from './router';
-import { AppToaster } from './toaster';
+import { SessionProvider, useSession } from '../lib/session';
+import { AppRoutes } from './router';
+
+const AppToaster = lazy(async () => ({ default: (await import('./toaster')).AppToaster }));
+
+/**
+ * The toaster (and react-hot-toast) load once there can be something to show: someone is signed
+ * in (every signed-in page may toast), or a signed-out screen toasted through notify(). It stays
+ * mounted from then on, so a toast outlives a sign-out.
+ */
+function ToasterWhenNeeded() {
+  const { user } = useSession();
+  const requested = useToastRequested();
+  const [mounted, setMounted] = useState(false);
+  if (!mounted && (user !== null || requested)) setMounted(true);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <AppToaster />
+      <BrowserRouter>
+        <SessionProvider>
+          <AppRoutes />
+          <ToasterWhenNeeded />
+        </SessionProvider>
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

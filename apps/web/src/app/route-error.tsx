@@ -1,11 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { NotFoundPage } from './not-found-page';
 
 /** A page that failed to load (for example a chunk missing after a deploy) or threw while rendering. */
 export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 p-6 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">Something went wrong</h1>
@@ -27,4 +25,35 @@ export function RouteError() {
       </div>
     </main>
   );
+}
+
+interface BoundaryProps {
+  /** Changes with the location: moving to another page clears the error. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  resetKey: string;
+}
+
+/** Shows RouteError instead of a page that threw (React logs the error), until the page changes. */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: BoundaryProps,
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

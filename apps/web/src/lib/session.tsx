@@ -1,10 +1,10 @@
 import type { User } from '@task-manager/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { api, getStoredToken, setUnauthorizedHandler, statusOf, TOKEN_KEY } from './api-client';
+import { notify } from './notify';
 
 export const profileQueryKey = ['auth', 'profile'] as const;
 
@@ -17,7 +17,7 @@ async function fetchProfile(): Promise<User | null> {
     if (statusOf(error) !== 401) throw error;
     // The stored token is expired or revoked: forget it and say so once.
     localStorage.removeItem(TOKEN_KEY);
-    toast.error('Session expired, please log in again', { id: 'session-expired' });
+    notify('error', 'Session expired, please log in again', { id: 'session-expired' });
     return null;
   }
 }
@@ -90,7 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const profileError = profile.error;
   useEffect(() => {
-    if (profileError) toast.error('Failed to fetch user details', { id: 'profile-failed' });
+    if (profileError) notify('error', 'Failed to fetch user details', { id: 'profile-failed' });
   }, [profileError]);
 
   const value = useMemo<Session>(
