@@ -25,7 +25,7 @@ async function main() {
   const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
   // Several API processes share their rate-limit counts through Redis, when there is one.
-  const redis = env.REDIS_URL ? createRateLimitRedis(env.REDIS_URL, logger) : undefined;
+  const redis = env.REDIS_URL ? await createRateLimitRedis(env.REDIS_URL, logger) : undefined;
 
   let stopping = false;
   const app = createApp({

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { MemoryStore, rateLimit, type Options, type Store } from 'express-rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { apiMessages, emailSchema, registerSchema } from '@task-manager/shared';
@@ -94,7 +94,9 @@ function accountKey(req: Request): string | undefined {
 }
 
 /** A Redis client for the limiters, tuned to answer at once or fail (see `redisStores`). */
-export function createRateLimitRedis(url: string, logger: Logger): Redis {
+export async function createRateLimitRedis(url: string, logger: Logger): Promise<Redis> {
+  // Loaded only when REDIS_URL is set: a single process starts without it.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     // While disconnected a command fails at once instead of waiting in a queue for Redis.
     enableOfflineQueue: false,

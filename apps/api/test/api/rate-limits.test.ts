@@ -39,7 +39,7 @@ const UPLOAD = '/api/auth/upload-image';
 
 /** A Redis client as the server makes it, once connected. */
 async function connectRedis(url = REDIS_URL): Promise<Redis> {
-  const redis = createRateLimitRedis(url, silent);
+  const redis = await createRateLimitRedis(url, silent);
   await new Promise<void>((resolve, reject) => {
     redis.once('ready', resolve);
     redis.once('error', reject);
@@ -306,7 +306,7 @@ describe(`rate limits while Redis is down (${ENGINE})`, () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     // Nothing listens there: every command fails at once, as when Redis is stopped.
-    redis = createRateLimitRedis(`redis://127.0.0.1:${await closedPort()}`, logger);
+    redis = await createRateLimitRedis(`redis://127.0.0.1:${await closedPort()}`, logger);
   });
   afterAll(async () => {
     redis.disconnect();
