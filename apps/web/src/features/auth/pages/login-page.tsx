@@ -1,15 +1,14 @@
-import { loginSchema } from '@task-manager/shared';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { homePathFor, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
-import { firstIssue } from '../../../lib/validation';
+import { authFormProblem, preloadAuthSchemas } from '../auth-schemas';
 
 export function LoginPage() {
   const [email, setEmail] = useState('');
@@ -19,9 +18,9 @@ export function LoginPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = firstIssue(loginSchema, { email, password });
+    const problem = await authFormProblem((schemas) => schemas.loginSchema, { email, password });
     setError(problem);
     if (problem) return;
     login.mutate(
@@ -29,7 +28,7 @@ export function LoginPage() {
       {
         onSuccess: ({ token, ...user }) => {
           signIn(token, user);
-          toast.success(`Welcome back, ${user.name || 'User'}!`);
+          notify('success', `Welcome back, ${user.name || 'User'}!`);
           navigate(homePathFor(user.role), { replace: true });
         },
         onError: (failure) =>
@@ -44,7 +43,12 @@ export function LoginPage() {
         Welcome Back
       </h1>
       <p className="mt-1 mb-6 text-sm text-slate-600">Please enter your details to log in</p>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form
+        onSubmit={submit}
+        onFocus={preloadAuthSchemas}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         <TextField
           label="Email Address"
           type="email"

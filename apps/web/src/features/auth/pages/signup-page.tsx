@@ -1,4 +1,3 @@
-import { registerSchema } from '@task-manager/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +9,7 @@ import { useSession } from '../../../lib/session';
 import { useRegister } from '../api/register';
 import { uploadImage } from '../api/upload-image';
 import { PhotoPicker } from '../components/photo-picker';
-import { firstIssue } from '../../../lib/validation';
+import { authFormProblem, preloadAuthSchemas } from '../auth-schemas';
 
 export function SignUpPage() {
   const [photo, setPhoto] = useState<File | null>(null);
@@ -27,7 +26,7 @@ export function SignUpPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = firstIssue(registerSchema, {
+    const problem = await authFormProblem((schemas) => schemas.registerSchema, {
       name,
       email,
       password,
@@ -66,7 +65,12 @@ export function SignUpPage() {
       <p className="mt-1 mb-6 text-sm text-slate-600">
         Join us today by entering your details below.
       </p>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form
+        onSubmit={submit}
+        onFocus={preloadAuthSchemas}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         <PhotoPicker file={photo} onChange={setPhoto} onReject={setError} />
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <TextField
