@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupE2E } from './support/e2e.js';
+import { webDir } from './support/paths.js';
+import { expectVisible } from './support/ui.js';
+
+/**
+ * What a first visit downloads, measured in Chromium: every script and stylesheet the page
+ * fetched until the network went quiet, each gzipped as a server would send it (the API serves
+ * them uncompressed; a proxy in front gzips). 1 KB = 1024 bytes.
+ */
+const e2e = setupE2E();
+
+/** The README's budget for /login: everything else loads with the page that needs it. */
+const LOGIN_JS_BUDGET_KB = 120;
+
+interface LoadedFile {
+  file: string;
+  gzipBytes: number;
+}
+
+async function firstLoad(page: Page, url: string, drawn: () => Promise<void>) {
+  const pending: Promise<LoadedFile | null>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      response
+        .body()
+        .then((body) => ({
+          file: new URL(response.url()).pathname,
+          gzipBytes: gzipSync(body).length,
+        }))
+        .catch(() => null),
+    );
+  });
+  await page.goto(url);
+  await drawn();
+  await page.waitForLoadState('networkidle');
+  const files = (await Promise.all(pending)).filter((file): file is LoadedFile => file !== null);
+  const kb = (ext: string) =>
+    files.filter(({ file }) => file.endsWith(ext)).reduce((sum, f) => sum + f.gzipBytes, 0) / 1024;
+  return { files, jsKB: kb('.js'), cssKB: kb('.css') };
+}
+
+/** The npm packages a built chunk holds, read from its source map. */
+function packagesIn(file: string): string[] {
+  const map = JSON.parse(fs.readFileSync(path.join(webDir, 'dist', `${file}.map`), 'utf8')) as {
+    sources: string[];
+  };
+  const names = map.sources.flatMap((source) => {
+    const match = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(
+      source,
+    );
+    return match ? [match[1]!] : [];
+  });
+  return [...new Set(names)].sort();
+}
+
+describe('the first visit to /login', () => {
+  it(`downloads under ${LOGIN_JS_BUDGET_KB} KB of gzipped JavaScript, without zod`, async () => {
+    const { page } = await e2e.openPage();
+    const load = await firstLoad(page, '/login', () =>
+      expectVisible(page.getByRole('button', { name: 'LOGIN' }), 'the login form'),
+    );
+    const report = load.files.map(
+      ({ file, gzipBytes }) => `${file} ${(gzipBytes / 1024).toFixed(1)} KB`,
+    );
+    console.info(
+      `/login first load: ${load.jsKB.toFixed(1)} KB JS, ${load.cssKB.toFixed(1)} KB CSS (gzip)\n  ${report.join('\n  ')}`,
+    );
+    expect(load.jsKB, report.join('\n')).toBeLessThan(LOGIN_JS_BUDGET_KB);
+
+    const scripts = load.files.filter(({ file }) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    const packages = scripts.flatMap(({ file }) => packagesIn(file));
+    // The form's rules come from the shared zod schemas, loaded on the form's first focus.
+    expect(packages).not.toContain('zod');
+    expect(packages).toContain('react-dom');
+  });
+
+  it('loads the shared schemas (zod) once the form is used, and validates with them', async () => {
+    const { page } = await e2e.openPage();
+    await page.goto('/login');
+    const schemas = page.waitForResponse((response) => {
+      const file = new URL(response.url()).pathname;
+      return file.endsWith('.js') && packagesIn(file).includes('zod');
+    });
+    await page.getByLabel('Email Address').fill('not-an-email');
+    await schemas;
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expectVisible(
+      page.getByText('Please enter a valid email address.'),
+      'the schema message',
+    );
+  });
+});
