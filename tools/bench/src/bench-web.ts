@@ -1,0 +1,443 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { prepareDatabase, type BenchEngine, type DatabaseEnv } from './bench-database.js';
+import { machine, markdownTable, sourceVersion } from './bench-report.js';
+import { LOAD_ADMIN_EMAIL, LOAD_PASSWORD } from './bench-scenarios.js';
+import { repoRoot, resultsDir } from './paths.js';
+import { freePort, requireBuiltApi, startBuiltServer } from './server.js';
+
+const USAGE = `Usage: pnpm bench:web [--runs 5] [--tasks 100000] [--users 1000]
+
+Measures the built web app (apps/web/dist), served by the built API on a database seeded by
+pnpm seed:load (SQLite in tools/bench/results, or PostgreSQL when DATABASE_URL is set), in
+headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Each page load is a first visit:
+a fresh browser context with an empty cache, after one unmeasured warm-up load.`;
+
+/** The member whose task details page is ticked (seed:load's member1@load.test). */
+const MEMBER_EMAIL = 'member1@load.test';
+const webIndexHtml = path.join(repoRoot, 'apps/web/dist/index.html');
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const BUDGETS = {
+  dashboardDrawnMs: 1000,
+  tickVisibleMs: 50,
+  loginJsKB: 120,
+};
+
+interface Options {
+  runs: number;
+  tasks: number;
+  users: number;
+}
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    args: process.argv.slice(2).filter((arg) => arg !== '--'),
+    options: {
+      runs: { type: 'string', default: '5' },
+      tasks: { type: 'string', default: '100000' },
+      users: { type: 'string', default: '1000' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const number = (name: string, value: string) => {
+    if (!/^\d+$/.test(value) || Number(value) < 1) {
+      console.error(`--${name} must be a whole number of at least 1, not "${value}".`);
+      process.exit(2);
+    }
+    return Number(value);
+  };
+  return {
+    runs: number('runs', values.runs),
+    tasks: number('tasks', values.tasks),
+    users: number('users', values.users),
+  };
+}
+
+/** Stops with a clear message when something this measures has not been built. */
+function requireBuilt(): void {
+  requireBuiltApi();
+  if (!fs.existsSync(webIndexHtml)) {
+    console.error(
+      `The web app is not built: ${path.relative(process.cwd(), webIndexHtml)} is missing.`,
+    );
+    console.error('Run `pnpm build` first, then run this again.');
+    process.exit(2);
+  }
+  if (!fs.existsSync(chromiumPath)) {
+    console.error(`Chromium was not found at ${chromiumPath}: install it or set CHROMIUM_PATH.`);
+    process.exit(2);
+  }
+}
+
+const log = (line: string) => console.log(line);
+
+async function signIn(url: string, email: string): Promise<string> {
+  const res = await fetch(new URL('/api/auth/login', url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: LOAD_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A task of the member's with checklist items, for the tick. */
+async function memberTaskWithChecklist(url: string, token: string): Promise<string> {
+  const res = await fetch(new URL('/api/tasks', url), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`GET /api/tasks as the member: ${res.status}`);
+  const { tasks } = (await res.json()) as {
+    tasks: Array<{ _id: string; todoChecklist: unknown[] }>;
+  };
+  const task = tasks.find((candidate) => candidate.todoChecklist.length > 0);
+  if (!task) throw new Error(`${MEMBER_EMAIL} has no task with checklist items to tick`);
+  return task._id;
+}
+
+interface PageLoad {
+  /** From navigation start to the moment `drawn` first held, at an animation frame. */
+  ms: number;
+  /** Scripts and stylesheets fetched until the network went quiet, each gzipped (a proxy gzips). */
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+}
+
+/**
+ * A first visit to `pagePath` in a fresh context (empty cache) signed in with `token`, timed
+ * in the page: performance.now() counts from navigation start.
+ */
+async function loadPage(
+  browser: Browser,
+  baseURL: string,
+  pagePath: string,
+  token: string | null,
+  drawn: () => number | false,
+): Promise<PageLoad> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    storageState: token
+      ? {
+          cookies: [],
+          origins: [{ origin: baseURL, localStorage: [{ name: 'token', value: token }] }],
+        }
+      : undefined,
+  });
+  try {
+    const page = await context.newPage();
+    const sizes: Array<Promise<{ type: string; bytes: number } | null>> = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      sizes.push(
+        response.body().then(
+          (body) => ({ type, bytes: gzipSync(body).length }),
+          () => null,
+        ),
+      );
+    });
+    await page.goto(pagePath, { waitUntil: 'commit' });
+    const at = await page.waitForFunction(drawn, undefined, { polling: 'raf', timeout: 60_000 });
+    const ms = (await at.jsonValue()) as number;
+    await page.waitForLoadState('networkidle');
+    const loaded = (await Promise.all(sizes)).filter((size) => size !== null);
+    const total = (type: string) =>
+      loaded.filter((size) => size.type === type).reduce((sum, size) => sum + size.bytes, 0);
+    return { ms, jsGzipBytes: total('script'), cssGzipBytes: total('stylesheet') };
+  } finally {
+    await context.close();
+  }
+}
+
+// These run in the page (serialised by Playwright): they answer performance.now() once drawn.
+const loginFormDrawn = () =>
+  document.querySelector('form button[type="submit"]') !== null && performance.now();
+/** Both dashboard charts have SVG shapes: the status donut's sectors and the priority bars. */
+const dashboardChartsDrawn = () =>
+  document.querySelector('path.recharts-sector') !== null &&
+  document.querySelector('path.recharts-rectangle') !== null &&
+  performance.now();
+/** A task card is a link named by its title, inside the page's main area. */
+const firstTaskCardDrawn = () =>
+  document.querySelector('main a[aria-labelledby]') !== null && performance.now();
+
+declare global {
+  interface Window {
+    benchTick?: Promise<number>;
+  }
+}
+
+/**
+ * Arms a timer on the first checklist item: from the click's own timestamp to the animation frame
+ * after the app has re-rendered the item in its new state (the box and the struck-through text).
+ */
+function armTickTimer() {
+  const box = document.querySelector<HTMLInputElement>('main input[type="checkbox"]')!;
+  const label = box.closest('label')!;
+  const text = box.nextElementSibling!;
+  const wasDone = box.checked;
+  window.benchTick = new Promise<number>((resolve) => {
+    let clickedAt: number | undefined;
+    box.addEventListener('click', (event) => (clickedAt = event.timeStamp), {
+      once: true,
+      capture: true,
+    });
+    const observer = new MutationObserver(() => {
+      const shown = box.checked !== wasDone && text.classList.contains('line-through') !== wasDone;
+      if (!shown || clickedAt === undefined) return;
+      observer.disconnect();
+      const from = clickedAt;
+      requestAnimationFrame((frame) => resolve(frame - from));
+    });
+    observer.observe(label, { subtree: true, attributes: true, childList: true });
+  });
+}
+
+/** Ticks (then unticks, and so on) the first item `runs` times; leaves it as it found it. */
+async function measureTicks(
+  browser: Browser,
+  baseURL: string,
+  token: string,
+  taskId: string,
+  runs: number,
+): Promise<number[]> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseURL, localStorage: [{ name: 'token', value: token }] }],
+    },
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/user/task-details/${taskId}`);
+    const box = page.locator('main input[type="checkbox"]').first();
+    await box.waitFor();
+    await page.waitForLoadState('networkidle');
+    const samples: number[] = [];
+    // One unmeasured tick first (warm-up), then `runs` measured ones; an even total restores it.
+    const clicks = runs + 1 + ((runs + 1) % 2);
+    for (let n = 0; n < clicks; n++) {
+      await page.evaluate(armTickTimer);
+      const saved = savedAndRefetched(page, taskId);
+      await box.click();
+      const ms = await page.evaluate(() => window.benchTick!);
+      if (n > 0 && samples.length < runs) samples.push(ms);
+      // The next tick waits until this one is saved and the task fetched again (300 ms later).
+      await saved;
+    }
+    return samples;
+  } finally {
+    await context.close();
+  }
+}
+
+async function savedAndRefetched(page: Page, taskId: string) {
+  const taskPath = `/api/tasks/${taskId}`;
+  await page.waitForResponse(
+    (res) => res.request().method() === 'PATCH' && new URL(res.url()).pathname.startsWith(taskPath),
+  );
+  await page.waitForResponse(
+    (res) => res.request().method() === 'GET' && new URL(res.url()).pathname === taskPath,
+  );
+}
+
+interface Series {
+  samples: number[];
+  median: number;
+  max: number;
+}
+
+function series(samples: number[]): Series {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { samples, median, max: sorted[sorted.length - 1]! };
+}
+
+async function repeat(runs: number, load: () => Promise<PageLoad>) {
+  await load(); // warm-up: the server's caches and JIT, not the browser's (every run starts empty)
+  const loads: PageLoad[] = [];
+  for (let n = 0; n < runs; n++) loads.push(await load());
+  return {
+    ms: series(loads.map((l) => l.ms)),
+    jsKB: series(loads.map((l) => l.jsGzipBytes / 1024)),
+    cssKB: series(loads.map((l) => l.cssGzipBytes / 1024)),
+  };
+}
+
+async function startApi(database: DatabaseEnv) {
+  return startBuiltServer({
+    ...database,
+    // At LOG_LEVEL=warn it does not print the port it got: give it one.
+    PORT: String(await freePort()),
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    AUTH_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'warn',
+  });
+}
+
+async function main() {
+  const options = parseOptions();
+  requireBuilt();
+  const postgresUrl = process.env.DATABASE_URL;
+  const engine: BenchEngine = postgresUrl ? 'postgres' : 'sqlite';
+  const startedAt = new Date();
+  const machineBefore = machine();
+  log(
+    `Machine: ${machineBefore.cpu}, ${machineBefore.cores} cores, Node ${machineBefore.node}; ` +
+      `load average ${machineBefore.loadAverage.toFixed(2)}`,
+  );
+  if (machineBefore.loadAverage > machineBefore.cores) {
+    log(
+      `Warning: other processes keep ${machineBefore.loadAverage.toFixed(1)} cores busy on ` +
+        'average; the browser and the server share what is left, so every time below is longer.',
+    );
+  }
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const database = await prepareDatabase(
+    engine,
+    { tasks: options.tasks, users: options.users },
+    postgresUrl,
+    log,
+  );
+  const server = await startApi(database);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  let results;
+  try {
+    const url = server.url;
+    const [adminToken, memberToken] = await Promise.all([
+      signIn(url, LOAD_ADMIN_EMAIL),
+      signIn(url, MEMBER_EMAIL),
+    ]);
+    const taskId = await memberTaskWithChecklist(url, memberToken);
+    const runs = options.runs;
+    process.stdout.write(`/login, ${runs} cold loads…`);
+    const login = await repeat(runs, () => loadPage(browser, url, '/login', null, loginFormDrawn));
+    log(` form drawn at ${login.ms.median.toFixed(0)} ms (median)`);
+    process.stdout.write(`/admin/dashboard, ${runs} cold loads…`);
+    const dashboard = await repeat(runs, () =>
+      loadPage(browser, url, '/admin/dashboard', adminToken, dashboardChartsDrawn),
+    );
+    log(` charts drawn at ${dashboard.ms.median.toFixed(0)} ms (median)`);
+    process.stdout.write(`/admin/tasks, ${runs} cold loads…`);
+    const tasks = await repeat(runs, () =>
+      loadPage(browser, url, '/admin/tasks', adminToken, firstTaskCardDrawn),
+    );
+    log(` first cards at ${tasks.ms.median.toFixed(0)} ms (median)`);
+    process.stdout.write(`Checklist ticks, ${runs}…`);
+    const tick = series(await measureTicks(browser, url, memberToken, taskId, runs));
+    log(` visible after ${tick.median.toFixed(1)} ms (median)`);
+    results = { login, dashboard, tasks, tick };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+
+  const { login, dashboard, tasks, tick } = results;
+  const ms = (value: number) => `${value.toFixed(value < 100 ? 1 : 0)} ms`;
+  const kb = (value: number) => `${value.toFixed(1)} KB`;
+  // A budget is met when every run met it: the max, not the median, is compared.
+  const rows = [
+    {
+      measure: '/admin/dashboard: charts drawn',
+      s: dashboard.ms,
+      f: ms,
+      limit: BUDGETS.dashboardDrawnMs,
+      unit: ' ms',
+    },
+    { measure: '/admin/tasks: first task cards', s: tasks.ms, f: ms },
+    { measure: '/login: form drawn', s: login.ms, f: ms },
+    {
+      measure: 'checklist click → tick visible',
+      s: tick,
+      f: ms,
+      limit: BUDGETS.tickVisibleMs,
+      unit: ' ms',
+    },
+    { measure: '/login JS (gzip)', s: login.jsKB, f: kb, limit: BUDGETS.loginJsKB, unit: ' KB' },
+    { measure: '/login CSS (gzip)', s: login.cssKB, f: kb },
+    { measure: '/admin/dashboard JS (gzip)', s: dashboard.jsKB, f: kb },
+    { measure: '/admin/dashboard CSS (gzip)', s: dashboard.cssKB, f: kb },
+  ];
+  const table = rows.map((row) => ({
+    measure: row.measure,
+    median: row.f(row.s.median),
+    max: row.f(row.s.max),
+    budget: row.limit === undefined ? '' : `< ${row.limit}${row.unit}`,
+    result: row.limit === undefined ? '' : row.s.max < row.limit ? 'pass' : 'MISS',
+  }));
+  const machineAfter = machine();
+  log(
+    `\n${engine}, ${options.tasks.toLocaleString('en')} tasks, ${options.users} members, ` +
+      `${options.runs} runs each (cold browser cache):`,
+  );
+  console.table(table);
+  log(
+    `Load average ${machineBefore.loadAverage.toFixed(2)} before, ${machineAfter.loadAverage.toFixed(2)} after.`,
+  );
+
+  const file = path.join(
+    resultsDir,
+    `bench-web-${startedAt.toISOString().replaceAll(':', '-').replace(/\..+/, '')}.json`,
+  );
+  const budgets = rows
+    .filter((row) => row.limit !== undefined)
+    .map((row) => ({
+      measure: row.measure,
+      limit: row.limit,
+      max: row.s.max,
+      pass: row.s.max < row.limit!,
+    }));
+  const report = {
+    startedAt: startedAt.toISOString(),
+    engine,
+    source: sourceVersion(),
+    machine: { ...machineBefore, loadAverageAfter: machineAfter.loadAverage },
+    options,
+    results: {
+      loginFormDrawnMs: login.ms,
+      loginJsGzipKB: login.jsKB,
+      loginCssGzipKB: login.cssKB,
+      dashboardChartsDrawnMs: dashboard.ms,
+      dashboardJsGzipKB: dashboard.jsKB,
+      dashboardCssGzipKB: dashboard.cssKB,
+      firstTaskCardsMs: tasks.ms,
+      tickVisibleMs: tick,
+    },
+    budgets,
+    markdown: markdownTable(table),
+  };
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`\nWritten to ${path.relative(process.cwd(), file)}`);
+  const misses = budgets.filter((budget) => !budget.pass).length;
+  log(misses === 0 ? 'Every budget met.' : `${misses} budget(s) missed.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+});
