@@ -76,7 +76,9 @@ async function call(
     status = res.status;
   } catch (error) {
     status = 0;
-    text = String(error);
+    // fetch says only "fetch failed"; the reason (reset, refused, timed out) is its cause.
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    text = `${String(error)}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
   }
   if (stats) {
     const ms = performance.now() - started;

@@ -14,7 +14,14 @@ import {
 } from './load-workload.js';
 import { resultsDir } from './paths.js';
 import { DEFAULT_POSTGRES_URL, createScratchDatabase } from './postgres.js';
-import { requireBuiltApi, rssBytesOf, startBuiltServer, tempDataDir } from './server.js';
+import {
+  cpuSecondsOf,
+  freePort,
+  requireBuiltApi,
+  rssBytesOf,
+  startBuiltServer,
+  tempDataDir,
+} from './server.js';
 
 /**
  * pnpm test:load: the built API under many clients for a while, on SQLite and PostgreSQL.
@@ -22,10 +29,13 @@ import { requireBuiltApi, rssBytesOf, startBuiltServer, tempDataDir } from './se
  * afterwards, or memory that keeps growing (RSS of the last third over the first third).
  */
 const USAGE = `Usage: pnpm test:load [--engine sqlite|postgres|both] [--duration 60] [--clients 100]
-                      [--members 20] [--tasks 200] [--postgres-url ${DEFAULT_POSTGRES_URL}]`;
+                      [--members 20] [--tasks 200] [--postgres-url ${DEFAULT_POSTGRES_URL}]
+                      [--log-level info]`;
 
 /** RSS may grow this much from the first third of the run to the last before we call it a leak. */
 const MAX_RSS_GROWTH = 0.3;
+/** Clients start spread over this long (at most a sixth of the run). */
+const RAMP_UP_MS = 10_000;
 /** The first tenth of the run is warm-up (JIT, caches, pools): its memory is not compared. */
 const WARM_UP_SHARE = 0.1;
 
@@ -38,6 +48,8 @@ interface Options {
   members: number;
   tasks: number;
   postgresUrl: string;
+  /** The server's LOG_LEVEL: info logs every request, as in production by default. */
+  logLevel: string;
 }
 
 function parseOptions(): Options {
@@ -49,6 +61,7 @@ function parseOptions(): Options {
       members: { type: 'string', default: '20' },
       tasks: { type: 'string', default: '200' },
       'postgres-url': { type: 'string', default: DEFAULT_POSTGRES_URL },
+      'log-level': { type: 'string', default: 'info' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -80,6 +93,7 @@ function parseOptions(): Options {
     members: positive('members', values.members),
     tasks: positive('tasks', values.tasks),
     postgresUrl: values['postgres-url'],
+    logLevel: values['log-level'],
   };
 }
 
@@ -120,6 +134,8 @@ interface EngineResult {
   durationS: number;
   requestsPerSecond: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
+  /** The server's own response times (its log): the client's latency minus the queueing. */
+  serverTimeMs: { p50: number; p99: number };
   statuses: Record<string, number>;
   classes: { '2xx': number; '4xx': number; '5xx': number; noAnswer: number };
   operations: Record<string, { count: number; p50: number; p99: number }>;
@@ -127,15 +143,39 @@ interface EngineResult {
   /** A few of the answers that were not 2xx, for diagnosis. */
   unexpected: string[];
   memory: ReturnType<typeof memoryTrend> & { samples: RssSample[] };
+  /**
+   * Share of one core the server and this load generator used: on a machine shared with other
+   * work, a server far below 100% was starved of CPU, and its latencies say more about that.
+   */
+  cpu: { serverPercent: number; loadGeneratorPercent: number };
   /** Requests sent in each second of the run, how many failed, and the slowest. */
   timeline: { second: number; sent: number; failed: number; slowestMs: number }[];
   failures: string[];
   pass: boolean;
 }
 
+/** Response times the server logged (pino-http's responseTime) for requests sent from `since`. */
+function serverTimes(logFile: string, since: number, until: number): number[] {
+  const times: number[] = [];
+  for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.includes('"responseTime"')) continue;
+    try {
+      const entry = JSON.parse(line) as { time: number; responseTime: number };
+      if (entry.time - entry.responseTime >= since && entry.time <= until) {
+        times.push(entry.responseTime);
+      }
+    } catch {
+      // Not a JSON log line.
+    }
+  }
+  return times.sort((a, b) => a - b);
+}
+
 function summarise(
   engine: Engine,
   stats: Stats,
+  cpu: EngineResult['cpu'],
+  serverTimesMs: number[],
   elapsedS: number,
   samples: RssSample[],
   verification: Verification,
@@ -187,12 +227,17 @@ function summarise(
       p99: round(percentile(sorted, 0.99)),
       max: round(sorted.at(-1) ?? 0),
     },
+    serverTimeMs: {
+      p50: round(percentile(serverTimesMs, 0.5)),
+      p99: round(percentile(serverTimesMs, 0.99)),
+    },
     statuses,
     classes,
     operations,
     verification,
     unexpected: stats.samples,
     memory,
+    cpu,
     timeline: [...stats.timeline]
       .sort(([a], [b]) => a - b)
       .map(([second, slot]) => ({ second, ...slot })),
@@ -230,7 +275,11 @@ async function runEngine(
       AUTH_RATE_LIMIT: '100000',
       // Sign-ins happen before the measured part; a lower cost only shortens the set-up.
       BCRYPT_COST: '8',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: options.logLevel,
+      // Above info the server does not print the port it got: choose one.
+      ...(['info', 'debug', 'trace'].includes(options.logLevel)
+        ? {}
+        : { PORT: String(await freePort()) }),
     },
     { logFile: serverLog },
   );
@@ -252,6 +301,8 @@ async function runEngine(
     const stats = newStats();
     const samples: RssSample[] = [];
     const started = stats.startedAt;
+    const serverCpuBefore = cpuSecondsOf(server.pid) ?? 0;
+    const ownCpuBefore = process.cpuUsage();
     const sample = () => {
       const rss = rssBytesOf(server.pid);
       if (rss !== undefined) {
@@ -262,16 +313,38 @@ async function runEngine(
     // Every 5 s; shorter runs sample more often so that each third still has samples.
     const sampler = setInterval(sample, Math.min(5000, (options.durationS * 1000) / 12));
     const until = started + options.durationS * 1000;
+    // Clients join one by one over the ramp-up, as people do: a hundred new connections in the
+    // same instant wait in the listen queue, since Node accepts new connections slowly while
+    // it is busy serving the ones it has (seen here: over 30 s on a starved CPU).
+    const rampMs = Math.min(RAMP_UP_MS, (options.durationS * 1000) / 6);
     await Promise.all(
-      tokens.map((token, index) => runClient(team, stats, index, options.clients, token, until)),
+      tokens.map(async (token, index) => {
+        await new Promise((resolve) => setTimeout(resolve, (rampMs * index) / tokens.length));
+        await runClient(team, stats, index, options.clients, token, until);
+      }),
     );
     clearInterval(sampler);
     sample();
     const elapsedS = (Date.now() - started) / 1000;
+    const ownCpu = process.cpuUsage(ownCpuBefore);
+    const cpu = {
+      serverPercent: round((((cpuSecondsOf(server.pid) ?? 0) - serverCpuBefore) / elapsedS) * 100),
+      loadGeneratorPercent: round(((ownCpu.user + ownCpu.system) / 1e6 / elapsedS) * 100),
+    };
 
     log('verifying every acknowledged write through the API');
     const verification = await verifyTeam(team, stats);
-    return summarise(engine, stats, elapsedS, samples, verification, options.durationS);
+    const ended = started + elapsedS * 1000;
+    return summarise(
+      engine,
+      stats,
+      cpu,
+      serverTimes(serverLog, started, ended),
+      elapsedS,
+      samples,
+      verification,
+      options.durationS,
+    );
   } catch (error) {
     console.error(`[${engine}] the run broke off. Server output (last lines):`);
     console.error(server.output().split('\n').slice(-30).join('\n'));
@@ -289,6 +362,11 @@ function printTable(results: EngineResult[]) {
     ['requests', (r) => String(r.requests)],
     ['req/s', (r) => String(r.requestsPerSecond)],
     ['latency p50 / p99 (ms)', (r) => `${r.latencyMs.p50} / ${r.latencyMs.p99}`],
+    ['server time p50 / p99 (ms)', (r) => `${r.serverTimeMs.p50} / ${r.serverTimeMs.p99}`],
+    [
+      'CPU: server / load generator',
+      (r) => `${r.cpu.serverPercent}% / ${r.cpu.loadGeneratorPercent}%`,
+    ],
     ['2xx / 4xx / 5xx', (r) => `${r.classes['2xx']} / ${r.classes['4xx']} / ${r.classes['5xx']}`],
     ['no answer', (r) => String(r.classes.noAnswer)],
     ...WRITE_KINDS.map(

@@ -136,6 +136,18 @@ export function rssBytesOf(pid: number): number | undefined {
   }
 }
 
+/** CPU seconds a process has used so far (user + system, /proc/<pid>/stat), if it still runs. */
+export function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and
+    // 13th, in clock ticks of 1/100 s on Linux.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A new empty folder under the system's temp folder, for a server's DATA_DIR. */
 export function tempDataDir(prefix = 'tm-bench-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
