@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/ui/feedback';
 import { paths } from '../config/paths';
 import { AuthLayout } from './layouts/auth-layout';
@@ -7,12 +7,13 @@ import { NotFoundPage } from './not-found-page';
 import { RouteErrorBoundary } from './route-error';
 import { GuestOnly, RequireRole, RootRedirect } from './route-guard';
 
-/** A page (or layout) loaded as its own chunk the first time it is shown. */
+/** A page (or layout) loaded as its own chunk the first time it is shown, or preloaded. */
 function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(async () => {
+  const Page = lazy(async () => {
     const component: ComponentType = (await load())[name];
     return { default: component };
   });
+  return Object.assign(Page, { preload: load });
 }
 
 // Every page is its own chunk: the first visit loads only the page it opens. The signed-in frame
@@ -45,6 +46,32 @@ const TaskDetailsPage = page(
   () => import('../features/tasks/pages/task-details-page'),
   'TaskDetailsPage',
 );
+
+/** The chunks each route shows, for preloadRoute (the routes below, in the same order). */
+const routeChunks: Array<[pattern: string, chunks: Array<{ preload: () => Promise<unknown> }>]> = [
+  [paths.login, [LoginPage]],
+  [paths.signup, [SignUpPage]],
+  [paths.admin.dashboard, [DashboardLayout, AdminDashboardPage]],
+  [paths.admin.tasks, [DashboardLayout, ManageTasksPage]],
+  [paths.admin.createTask, [DashboardLayout, CreateTaskPage]],
+  [paths.admin.users, [DashboardLayout, TeamMembersPage]],
+  [paths.user.dashboard, [DashboardLayout, UserDashboardPage]],
+  [paths.user.tasks, [DashboardLayout, MyTasksPage]],
+  ['/user/task-details/:id', [DashboardLayout, TaskDetailsPage]],
+];
+
+/**
+ * Starts loading the chunks of the page the app opens on at once, alongside the session check:
+ * otherwise the guard's spinner holds them back until the profile has come back.
+ */
+export function preloadRoute(pathname: string): void {
+  const chunks = routeChunks.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? [];
+  for (const chunk of chunks) {
+    chunk.preload().catch(() => {
+      // The page shows the failure (RouteError) when it renders and loads the chunk again.
+    });
+  }
+}
 
 /**
  * The app's routes, declared as components rather than with createBrowserRouter: the app loads
