@@ -4,7 +4,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  // 'source' reads packages/shared from its TypeScript; the defaults keep axios & co. on their browser builds.
+  // 'source' reads packages/shared from its TypeScript; the defaults keep dependencies on their browser builds.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: { sourcemap: true },
   server: {
