@@ -725,6 +725,17 @@ function requestArb(
     });
 }
 
+function safeParse(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A seed per operation, from its id: adding an operation does not reshuffle the others. */
 function seedFor(name: string): number {
   let hash = SEED;
@@ -787,11 +798,14 @@ describe(`fuzzing every documented operation (${ENGINE}, seed ${SEED})`, () => {
   }
 
   /** A caller whose token an accepted request ended (logout, new password) signs in again. */
-  async function keepSignedIn(caller: 'M1' | 'A1', res: Response) {
+  async function keepSignedIn(caller: 'M1' | 'A1', r: FuzzRequest, res: Response) {
     const session = sessions()[caller];
     if (typeof res.body?.token === 'string' && res.body._id === session.id) {
       session.token = res.body.token;
       session.auth = { Authorization: `Bearer ${res.body.token}` };
+      // A profile update that set a new password: sign-ins from now on need it.
+      const sent = r.body.kind === 'json' ? safeParse(toJson(r.body.json)) : undefined;
+      if (typeof sent?.newPassword === 'string') session.password = sent.newPassword;
     }
     const profile = await api.get('/api/auth/profile').set(session.auth);
     if (profile.status === 200) return;
@@ -869,7 +883,7 @@ describe(`fuzzing every documented operation (${ENGINE}, seed ${SEED})`, () => {
       expect(after, `${where} → ${res.status} changed data`).toBe(before);
       return;
     }
-    if (r.caller === 'M1' || r.caller === 'A1') await keepSignedIn(r.caller, res);
+    if (r.caller === 'M1' || r.caller === 'A1') await keepSignedIn(r.caller, r, res);
     await checkInvariants(where);
     known = undefined;
   }
