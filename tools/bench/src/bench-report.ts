@@ -12,8 +12,21 @@ export interface EndpointResult extends Measurement {
 
 export interface GrowthRow {
   tasks: number;
-  taskPageP99Ms: number;
-  adminDashboardP99Ms: number;
+  taskPage: Measurement;
+  adminDashboard: Measurement;
+}
+
+const cpuCell = (m: Measurement) =>
+  m.serverCpuMsPerRequest === null ? 'n/a' : Number(m.serverCpuMsPerRequest.toFixed(2));
+
+export function growthTable(growth: GrowthRow[]) {
+  return growth.map((row) => ({
+    tasks: row.tasks.toLocaleString('en'),
+    'task page p99 ms': row.taskPage.p99Ms,
+    'task page CPU ms/req': cpuCell(row.taskPage),
+    'admin dashboard p99 ms': row.adminDashboard.p99Ms,
+    'admin dashboard CPU ms/req': cpuCell(row.adminDashboard),
+  }));
 }
 
 export interface BudgetCheck {
@@ -115,8 +128,7 @@ export function endpointTable(endpoints: EndpointResult[], baseline: Measurement
     'p99 ms': oneDecimal(m.p99Ms),
     errors: m.errors,
     '× baseline': Number(ofBaseline.toFixed(2)),
-    'server CPU ms/req':
-      m.serverCpuMsPerRequest === null ? 'n/a' : Number(m.serverCpuMsPerRequest.toFixed(2)),
+    'server CPU ms/req': cpuCell(m),
   });
   return [
     ...endpoints.map((e) => row(e.label, e, e.ofBaseline)),

@@ -8,6 +8,7 @@ import { measure, type LoadShape, type Measurement } from './bench-measure.js';
 import {
   checkBudgets,
   endpointTable,
+  growthTable,
   machine,
   markdownTable,
   sourceVersion,
@@ -164,12 +165,12 @@ async function main() {
   // How the task page and the admin dashboard grow with the number of tasks.
   const growth: GrowthRow[] = [];
   for (const tasks of options.growthSizes) {
-    const p99 = (key: string) => results.find((r) => r.key === key)!.p99Ms;
     if (tasks === options.tasks) {
+      const measured = (key: string) => results.find((r) => r.key === key)!;
       growth.push({
         tasks,
-        taskPageP99Ms: p99('taskPage'),
-        adminDashboardP99Ms: p99('adminDashboard'),
+        taskPage: measured('taskPage'),
+        adminDashboard: measured('adminDashboard'),
       });
       continue;
     }
@@ -179,10 +180,16 @@ async function main() {
       const session = await openSession(growthServer.url, tasks);
       const workload = (key: string) => scenarios(session).find((s) => s.key === key)!.workload;
       process.stdout.write(`Growth at ${tasks.toLocaleString('en')} tasks…`);
-      const page = await measure(growthServer.url, workload('taskPage'), options.shape);
-      const dashboard = await measure(growthServer.url, workload('adminDashboard'), options.shape);
-      log(` task page p99 ${page.p99Ms} ms, dashboard p99 ${dashboard.p99Ms} ms`);
-      growth.push({ tasks, taskPageP99Ms: page.p99Ms, adminDashboardP99Ms: dashboard.p99Ms });
+      const pid = growthServer.pid;
+      const taskPage = await measure(growthServer.url, workload('taskPage'), options.shape, pid);
+      const adminDashboard = await measure(
+        growthServer.url,
+        workload('adminDashboard'),
+        options.shape,
+        pid,
+      );
+      log(` task page p99 ${taskPage.p99Ms} ms, dashboard p99 ${adminDashboard.p99Ms} ms`);
+      growth.push({ tasks, taskPage, adminDashboard });
     } finally {
       await growthServer.stop();
     }
@@ -192,11 +199,7 @@ async function main() {
   const machineAfter = machine();
   const budgets = checkBudgets(results);
   const table = endpointTable(results, baseline);
-  const growthTable = growth.map((row) => ({
-    tasks: row.tasks.toLocaleString('en'),
-    'task page p99 ms': row.taskPageP99Ms,
-    'admin dashboard p99 ms': row.adminDashboardP99Ms,
-  }));
+  const growthRows = growthTable(growth);
   const budgetTable = budgets.map((check) => ({
     budget: check.budget,
     limit: check.limit,
@@ -207,7 +210,7 @@ async function main() {
   log(`\n${engine}, ${options.tasks.toLocaleString('en')} tasks, ${options.users} members:`);
   console.table(table);
   log('Growth:');
-  console.table(growthTable);
+  console.table(growthRows);
   log('Budgets:');
   console.table(budgetTable);
   log(
@@ -228,7 +231,7 @@ async function main() {
     endpoints: results,
     growth,
     budgets,
-    markdown: { endpoints: markdownTable(table), growth: markdownTable(growthTable) },
+    markdown: { endpoints: markdownTable(table), growth: markdownTable(growthRows) },
   };
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   log(`\nWritten to ${path.relative(process.cwd(), file)}`);
