@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
+import { apiMessages } from '@task-manager/shared';
 import { createApp } from './app.js';
 import { ConfigError, parseEnv } from './config.js';
 import { migrateToLatest, openConfiguredDatabase } from './db/database.js';
@@ -54,6 +55,26 @@ async function main() {
       logger.info(`Admin invite token (set ADMIN_INVITE_TOKEN to choose one): ${invite.token}`);
     }
     logger.info(`Task Manager listening on http://localhost:${port}`);
+  });
+
+  // Longer than the idle timeout of the load balancers usually put in front (60 s), so a proxy
+  // never reuses a connection the server has just closed, and busy clients are not made to
+  // reconnect every 5 s (Node's default), which under load queued new connections for seconds.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  // Requests Node refuses before the app sees them (headers over 16 KB, malformed HTTP) still
+  // get a JSON body with a message, like every other error.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({
+      message: tooLarge ? apiMessages.headersTooLarge : apiMessages.malformedRequest,
+    });
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
   });
 
   // Answers still to be sent. During shutdown each closes its connection after it is sent, or a

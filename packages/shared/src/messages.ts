@@ -60,6 +60,8 @@ export const apiMessages = {
   bodyNotObject: 'The request body must be a JSON object',
   nulCharacter: 'Text must not contain the NUL character (\\u0000)',
   bodyTooLarge: 'Request body too large',
+  headersTooLarge: 'Request headers too large',
+  malformedRequest: 'Malformed HTTP request',
   validationFailed: 'Validation failed',
   tooManyRequests: 'Too many requests, please try again later',
   imageRequired: 'No image uploaded: send one file in the field "image"',

@@ -59,8 +59,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
-    // While the server is away a request fails within seconds (answered 503), never waits on.
-    connectionTimeoutMillis: 3_000,
+    // A stopped server refuses at once, so those requests are answered 503 straight away. This
+    // bound is for a server that vanished without a word; it also covers the wait for a free
+    // pooled connection, so it must outlast a busy pool's queue under load (3 s did not: a
+    // burst of 100 clients got 503s from a healthy database).
+    connectionTimeoutMillis: 10_000,
     // The server cancels a runaway statement; the client gives up on one that never gets an
     // answer (a server that vanished without closing the connection).
     statement_timeout: 30_000,

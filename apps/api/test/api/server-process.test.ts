@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { apiMessages } from '@task-manager/shared';
 import {
   killAll,
   startServer,
@@ -76,6 +78,39 @@ describe(`the server process (${ENGINE} pass)`, () => {
         body: JSON.stringify({ email: 'admin@example.com', password: 'a-long-password' }),
       });
       expect(login.status).toBe(200);
+    },
+  );
+
+  onSqlite(
+    'answers requests Node refuses itself with JSON, and keeps connections for 65 s',
+    async () => {
+      const r = startServer({ DATA_DIR: tempDir(), PORT: '0' });
+      running.push(r);
+      const [, port] = await waitFor(r, /listening on http:\/\/localhost:(\d+)/);
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.headers.get('keep-alive')).toBe('timeout=65');
+
+      // Node's own limit on the size of the headers is 16 KB.
+      const huge = await fetch(`http://127.0.0.1:${port}/api/health`, {
+        headers: { 'x-padding': 'a'.repeat(20_000) },
+      });
+      expect(huge.status).toBe(431);
+      expect(await huge.json()).toEqual({ message: apiMessages.headersTooLarge });
+
+      const garbage = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () =>
+          socket.write('NOT HTTP\r\n\r\n'),
+        );
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+      expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+      expect(garbage).toContain(JSON.stringify({ message: apiMessages.malformedRequest }));
+
+      // The server is still up.
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     },
   );
 
