@@ -136,7 +136,8 @@ async function main() {
     try {
       for (const scenario of scenarios(session)) {
         process.stdout.write(`Measuring ${scenario.label}…`);
-        const result = await measure(server.url, scenario.workload, options.shape, server.pid);
+        const shape = { ...options.shape, connections: scenario.connections ?? connections };
+        const result = await measure(server.url, scenario.workload, shape, server.pid);
         log(` ${Math.round(result.requestsPerSec)} req/s, p99 ${result.p99Ms} ms`);
         endpoints.push({ key: scenario.key, label: scenario.label, ...result });
       }
