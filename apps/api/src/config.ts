@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -43,6 +44,16 @@ const envSchema = z
       .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)), {
         message: 'must be comma-separated origins such as https://tasks.example.com',
       }),
+    // Worker processes serving HTTP (node:cluster), or `auto` for one per core. Default 1, one
+    // plain process: SQLite serialises writers anyway, each worker costs its own memory and
+    // connection pool, and rate limits are per process unless REDIS_URL is set.
+    WEB_CONCURRENCY: z
+      .string()
+      .default('1')
+      .refine((value) => value === 'auto' || (/^\d+$/.test(value) && +value >= 1 && +value <= 64), {
+        message: 'must be a whole number from 1 to 64, or auto',
+      })
+      .transform((value) => (value === 'auto' ? Math.min(os.availableParallelism(), 64) : +value)),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     LOG_LEVEL: z

@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { apiMessages } from '@task-manager/shared';
 import { createApp } from './app.js';
+import { isShutdownMessage, runPrimary } from './cluster.js';
 import { ConfigError, parseEnv } from './config.js';
 import { migrateToLatest, openConfiguredDatabase } from './db/database.js';
 import { createRateLimitRedis, redisStores } from './http/rate-limit.js';
@@ -17,12 +19,44 @@ const CLOSE_DATABASE_MS = 5_000;
 async function main() {
   const env = parseEnv();
   const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization'] });
+  // A cluster worker (WEB_CONCURRENCY > 1): its primary has migrated the database, written the
+  // pid file, resolved the invite token and JWT secret, and prints the start lines.
+  const isWorker = cluster.isWorker;
+  // Stop signals reach a worker through its primary only: Ctrl-C in a terminal and systemd
+  // signal the whole process group, and a worker that also counted those would take the
+  // relayed one as a second signal (close connections now). Until it serves, a worker has
+  // nothing to finish and simply exits.
+  let stopWorker: (signal: string) => void = () => process.exit(0);
+  if (isWorker) {
+    process.on('message', (message) => {
+      if (isShutdownMessage(message)) stopWorker(message.shutdown);
+    });
+    process.on('SIGTERM', () => undefined);
+    process.on('SIGINT', () => undefined);
+  }
   const handle = openConfiguredDatabase(env);
-  const applied = await migrateToLatest(handle);
-  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-  // `pnpm restore` refuses to swap the SQLite file while this pid is alive.
-  if (handle.engine === 'sqlite') writePidFile(env.DATA_DIR);
+  if (!isWorker) {
+    const applied = await migrateToLatest(handle);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    // `pnpm restore` refuses to swap the SQLite file while this pid is alive.
+    if (handle.engine === 'sqlite') writePidFile(env.DATA_DIR);
+  }
   const invite = await resolveAdminInviteToken(handle.db, env.ADMIN_INVITE_TOKEN);
+  const jwtSecret = resolveJwtSecret(env.JWT_SECRET, env.DATA_DIR);
+
+  if (!isWorker && env.WEB_CONCURRENCY > 1) {
+    // Once resolved here, the workers only read the token and the secret: they never race to
+    // migrate or to generate them. The primary serves nothing, so it keeps no connection.
+    await handle.close();
+    logger.info({ engine: handle.engine, database: handle.location }, 'database ready');
+    if (env.REDIS_URL) logger.info('rate limits are counted in Redis (REDIS_URL)');
+    else logger.warn('rate limits are counted per worker; set REDIS_URL to share them');
+    if (invite.generated) {
+      logger.info(`Admin invite token (set ADMIN_INVITE_TOKEN to choose one): ${invite.token}`);
+    }
+    runPrimary({ workers: env.WEB_CONCURRENCY, logger });
+    return;
+  }
   const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
   // Several API processes share their rate-limit counts through Redis, when there is one.
@@ -35,7 +69,7 @@ async function main() {
     isShuttingDown: () => stopping,
     ...(redis && { rateLimitStores: redisStores(redis, logger) }),
     config: {
-      jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.DATA_DIR),
+      jwtSecret,
       jwtExpiresIn: env.JWT_EXPIRES_IN,
       adminInviteToken: invite.token,
       corsOrigins: env.CORS_ORIGIN,
@@ -46,7 +80,13 @@ async function main() {
     },
   });
 
-  const server = app.listen(env.PORT, () => {
+  // Express 5 hands a listen error (port taken) to this callback instead of throwing it.
+  const server = app.listen(env.PORT, (error?: Error) => {
+    if (error) {
+      console.error(`Task Manager failed to start: ${error.message}`);
+      process.exit(1);
+    }
+    if (isWorker) return;
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     logger.info({ engine: handle.engine, database: handle.location }, 'database ready');
@@ -124,8 +164,12 @@ async function main() {
       process.exit(0);
     });
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  if (isWorker) {
+    stopWorker = shutdown;
+  } else {
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+    process.on('SIGINT', () => shutdown('SIGINT'));
+  }
 }
 
 main().catch((error: unknown) => {

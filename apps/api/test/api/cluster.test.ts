@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from '../../src/config.js';
+import { PID_FILE_NAME } from '../../src/pid-file.js';
+import { createPostgresDatabase } from '../helpers/databases.js';
+import {
+  killAll,
+  serverUrl,
+  startServer,
+  tempDir,
+  waitForOutput,
+  type ServerProcess,
+} from '../helpers/server-process.js';
+import { ENGINE } from '../helpers/test-app.js';
+
+const running: ServerProcess[] = [];
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await killAll(running);
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+/**
+ * One request on a connection of its own (no keep-alive agent): the primary hands each new
+ * connection to the next worker, so consecutive calls go to different workers.
+ */
+function call(
+  base: string,
+  method: string,
+  urlPath: string,
+  { token, body }: { token?: string; body?: unknown } = {},
+): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${urlPath}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...(payload !== undefined && { 'content-type': 'application/json' }),
+          ...(token && { authorization: `Bearer ${token}` }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** The worker processes of a primary: its children running the server (not tsx's esbuild). */
+function workerPids(primary: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // Field 4 of /proc/<pid>/stat is the parent; the name in field 2 may hold spaces.
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return parent === primary && cmdline.includes('server.ts');
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/** The pids that logged a completed request: which processes actually answered. */
+function answeringPids(server: ServerProcess): Set<number> {
+  const pids = new Set<number>();
+  for (const line of server.output().split('\n')) {
+    if (!line.includes('"request completed"')) continue;
+    pids.add((JSON.parse(line) as { pid: number }).pid);
+  }
+  return pids;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// Checks that do not depend on the engine run in the SQLite pass only.
+const onSqlite = ENGINE === 'sqlite' ? it : () => undefined;
+
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+describe(`WEB_CONCURRENCY=2: a primary and two workers (${ENGINE})`, { timeout: 90_000 }, () => {
+  onSqlite('WEB_CONCURRENCY takes 1 to 64 or auto, and refuses anything else', () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
+    expect(parseEnv({ WEB_CONCURRENCY: 'auto' }).WEB_CONCURRENCY).toBe(
+      Math.min(os.availableParallelism(), 64),
+    );
+    for (const bad of ['0', '65', 'two', '1.5', '-2']) {
+      expect(() => parseEnv({ WEB_CONCURRENCY: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
+  onSqlite('gives up with exit 1 when the workers keep dying right after start', async () => {
+    // Every worker fails to listen on a port someone else holds.
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => taken.close(() => resolve())));
+    const { port } = taken.address() as net.AddressInfo;
+    const server = startServer({ DATA_DIR: tempDir(), PORT: String(port), WEB_CONCURRENCY: '2' });
+    running.push(server);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('worker died unexpectedly; starting a replacement');
+    expect(server.output()).toMatch(/workers in a row died right after start; giving up/);
+    expect(server.output()).not.toContain('listening on');
+  });
+
+  it('starts once, serves from both workers, replaces a killed one, and stops on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      WEB_CONCURRENCY: '2',
+      BCRYPT_COST: '4',
+      AUTH_RATE_LIMIT: '10000',
+    };
+    if (ENGINE === 'postgres') {
+      const database = await createPostgresDatabase();
+      cleanups.push(database.drop);
+      env.DATABASE_URL = database.url;
+    }
+    const server = startServer(env);
+    running.push(server);
+    const primary = server.child.pid!;
+    const url = await serverUrl(server);
+
+    // The start lines come once, from the primary, which migrated and made the secrets.
+    const [, inviteToken] = await waitForOutput(server, /Admin invite token[^:]*: (\d{6})/);
+    const output = server.output();
+    for (const line of [
+      'listening on',
+      'Admin invite token',
+      'database ready',
+      'database migrated',
+    ]) {
+      expect(count(output, line), line).toBe(1);
+    }
+    expect(output).toContain('rate limits are counted per worker; set REDIS_URL to share them');
+    if (ENGINE === 'sqlite') {
+      expect(fs.readFileSync(path.join(dataDir, PID_FILE_NAME), 'utf8').trim()).toBe(
+        String(primary),
+      );
+    }
+    const firstWorkers = workerPids(primary);
+    expect(firstWorkers).toHaveLength(2);
+
+    // Each call is a new connection, so these alternate between the workers: what one writes
+    // with a token it signed, the other reads with that token.
+    const account = { email: 'admin@example.com', password: 'a-long-password' };
+    const registered = await call(url, 'POST', '/api/auth/register', {
+      body: { name: 'Admin', ...account, adminInviteToken: inviteToken },
+    });
+    expect(registered.status).toBe(201);
+    expect(registered.body.role).toBe('admin');
+    const login = await call(url, 'POST', '/api/auth/login', { body: account });
+    expect(login.status).toBe(200);
+    const token = login.body.token as string;
+    const created = await call(url, 'POST', '/api/tasks', {
+      token,
+      body: {
+        title: 'Written by one worker',
+        description: 'Read by the other',
+        dueDate: '2030-01-15',
+        assignedTo: [registered.body._id],
+        todoChecklist: [{ text: 'Check it' }],
+      },
+    });
+    expect(created, JSON.stringify(created.body)).toMatchObject({ status: 201 });
+    const taskId = created.body.task._id as string;
+    for (let i = 0; i < 4; i++) {
+      const read = await call(url, 'GET', `/api/tasks/${taskId}`, { token });
+      expect(read.status).toBe(200);
+      expect(read.body.title).toBe('Written by one worker');
+    }
+    expect([...answeringPids(server)].sort((a, b) => a - b)).toEqual(firstWorkers);
+
+    // A worker killed outright is replaced; requests go on being answered meanwhile.
+    const [victim, survivor] = firstWorkers as [number, number];
+    process.kill(victim, 'SIGKILL');
+    await waitForOutput(server, /worker died unexpectedly; starting a replacement/);
+    for (let i = 0; i < 3; i++) {
+      expect((await call(url, 'GET', `/api/tasks/${taskId}`, { token })).status).toBe(200);
+    }
+    const replacement = await until('a replacement worker', () => {
+      const pids = workerPids(primary);
+      const fresh = pids.find((pid) => pid !== survivor && pid !== victim);
+      return pids.length === 2 && fresh;
+    });
+    // It takes requests once it listens: some call gets answered by it.
+    await until('the replacement to answer', async () => {
+      expect((await call(url, 'GET', `/api/tasks/${taskId}`, { token })).status).toBe(200);
+      return answeringPids(server).has(replacement);
+    });
+
+    // SIGTERM to the primary stops every worker gracefully, then the primary.
+    const workers = workerPids(primary);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(count(server.output(), '"msg":"stopped"')).toBe(3); // two workers and the primary
+    expect(workers.filter(isAlive)).toEqual([]);
+    expect(fs.existsSync(path.join(dataDir, PID_FILE_NAME))).toBe(false);
+  });
+});
