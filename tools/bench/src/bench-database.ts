@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { apiDir, resultsDir } from './paths.js';
+import { freePort, startBuiltServer } from './server.js';
 
 /**
  * Seeded databases for the benchmark, one per size, kept in tools/bench/results (SQLite) or on
@@ -120,4 +122,22 @@ export async function prepareDatabase(
   log(`  ${summary.split('\n')[0]}`);
   fs.writeFileSync(marker, JSON.stringify({ ...size, seed: SEED, summary }, null, 2));
   return env;
+}
+
+/**
+ * The built API on a prepared database, as the benchmarks run it: production mode, quiet logs,
+ * and `WEB_CONCURRENCY` passed through, so `WEB_CONCURRENCY=2 pnpm bench` measures both cores.
+ */
+export async function startBenchApi(database: DatabaseEnv) {
+  return startBuiltServer({
+    ...database,
+    // At LOG_LEVEL=warn it does not print the port it got: give it one.
+    PORT: String(await freePort()),
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // Sign-in is measured at full speed: the per-IP limit would answer 429 after a few requests.
+    AUTH_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'warn',
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
+  });
 }

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { prepareDatabase, type BenchEngine, type DatabaseEnv } from './bench-database.js';
+import { prepareDatabase, startBenchApi, type BenchEngine } from './bench-database.js';
 import { machine, markdownTable, sourceVersion } from './bench-report.js';
 import { LOAD_ADMIN_EMAIL, LOAD_PASSWORD } from './bench-scenarios.js';
 import { repoRoot, resultsDir } from './paths.js';
-import { freePort, requireBuiltApi, startBuiltServer } from './server.js';
+import { requireBuiltApi } from './server.js';
 
 const USAGE = `Usage: pnpm bench:web [--runs 5] [--tasks 100000] [--users 1000]
 
@@ -277,18 +276,6 @@ async function repeat(runs: number, load: () => Promise<PageLoad>) {
   };
 }
 
-async function startApi(database: DatabaseEnv) {
-  return startBuiltServer({
-    ...database,
-    // At LOG_LEVEL=warn it does not print the port it got: give it one.
-    PORT: String(await freePort()),
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    AUTH_RATE_LIMIT: '100000',
-    LOG_LEVEL: 'warn',
-  });
-}
-
 async function main() {
   const options = parseOptions();
   requireBuilt();
@@ -313,7 +300,7 @@ async function main() {
     postgresUrl,
     log,
   );
-  const server = await startApi(database);
+  const server = await startBenchApi(database);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBaseline } from './baseline.js';
-import { prepareDatabase, type BenchEngine, type DatabaseEnv } from './bench-database.js';
+import { prepareDatabase, startBenchApi, type BenchEngine } from './bench-database.js';
 import { measure, type LoadShape, type Measurement } from './bench-measure.js';
 import {
   checkBudgets,
@@ -17,7 +16,7 @@ import {
 } from './bench-report.js';
 import { cleanUp, openSession, scenarios } from './bench-scenarios.js';
 import { resultsDir } from './paths.js';
-import { freePort, requireBuiltApi, startBuiltServer } from './server.js';
+import { requireBuiltApi } from './server.js';
 
 const USAGE = `Usage: pnpm bench [--tasks 100000] [--users 1000] [--duration 10] [--warmup 2]
                   [--connections 32] [--growth-max 100000] [--quick]
@@ -87,19 +86,6 @@ function parseOptions(): Options {
 const log = (line: string) => console.log(line);
 
 /** The built server on `database`, as production runs it, with limits that do not get in the way. */
-async function startApi(database: DatabaseEnv) {
-  return startBuiltServer({
-    ...database,
-    // At LOG_LEVEL=warn it does not print the port it got: give it one.
-    PORT: String(await freePort()),
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    // Sign-in is measured at full speed: the per-IP limit would answer 429 after a few requests.
-    AUTH_RATE_LIMIT: '100000',
-    LOG_LEVEL: 'warn',
-  });
-}
-
 async function main() {
   const options = parseOptions();
   requireBuiltApi();
@@ -127,7 +113,7 @@ async function main() {
 
   // The endpoints, on the full-size database.
   const database = await prepareDatabase(engine, size, postgresUrl, log);
-  const server = await startApi(database);
+  const server = await startBenchApi(database);
   const endpoints: Array<Omit<EndpointResult, 'ofBaseline'>> = [];
   let taskPageBytes: number;
   try {
@@ -176,7 +162,7 @@ async function main() {
       continue;
     }
     const grown = await prepareDatabase(engine, { tasks, users: options.users }, postgresUrl, log);
-    const growthServer = await startApi(grown);
+    const growthServer = await startBenchApi(grown);
     try {
       const session = await openSession(growthServer.url, tasks);
       const workload = (key: string) => scenarios(session).find((s) => s.key === key)!.workload;
