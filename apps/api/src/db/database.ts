@@ -7,8 +7,12 @@ import {
   Migrator,
   PostgresAdapter,
   PostgresDialect,
+  CompiledQuery,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
   type Migration,
 } from 'kysely';
 import pg from 'pg';
@@ -46,6 +50,28 @@ export const migrations: Record<string, Migration> = {
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), not at their first
+ * write. With several processes on one file (WEB_CONCURRENCY), a deferred transaction that read
+ * first and then writes fails at once with SQLITE_BUSY when another process wrote in between:
+ * busy_timeout cannot help it. Taken up front, the lock is simply waited for.
+ */
+class ImmediateTransactionDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateTransactionSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
+    super(sqliteConfig);
+  }
+
+  override createDriver() {
+    return new ImmediateTransactionDriver(this.sqliteConfig);
+  }
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.engine === 'sqlite') {
     if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
@@ -54,7 +80,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({
+      dialect: new ImmediateTransactionSqliteDialect({ database: sqlite }),
+    });
     return { db, engine: 'sqlite', location: options.file, close: () => db.destroy() };
   }
 

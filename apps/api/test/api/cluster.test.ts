@@ -210,6 +210,19 @@ describe(`WEB_CONCURRENCY=2: a primary and two workers (${ENGINE})`, { timeout: 
     });
     expect(created, JSON.stringify(created.body)).toMatchObject({ status: 201 });
     const taskId = created.body.task._id as string;
+    // Writes at once from both workers: each tick is a transaction that reads, then writes. On
+    // SQLite a deferred transaction failed with SQLITE_BUSY (a 500) when the other process wrote
+    // between its read and its write; every tick must land.
+    const itemId = created.body.task.todoChecklist[0]._id as string;
+    const ticks = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(url, 'PATCH', `/api/tasks/${taskId}/todo/${itemId}`, {
+          token,
+          body: { completed: i % 2 === 0 },
+        }),
+      ),
+    );
+    expect(ticks.map((tick) => tick.status)).toEqual(ticks.map(() => 200));
     for (let i = 0; i < 4; i++) {
       const read = await call(url, 'GET', `/api/tasks/${taskId}`, { token });
       expect(read.status).toBe(200);
