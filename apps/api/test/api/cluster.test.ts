@@ -3,12 +3,12 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from '../../src/config.js';
 import { PID_FILE_NAME } from '../../src/pid-file.js';
 import { createPostgresDatabase } from '../helpers/databases.js';
 import {
-  killAll,
+  stopAfterEachTest,
   serverUrl,
   startServer,
   tempDir,
@@ -17,12 +17,7 @@ import {
 } from '../helpers/server-process.js';
 import { ENGINE } from '../helpers/test-app.js';
 
-const running: ServerProcess[] = [];
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await killAll(running);
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const { running, cleanups } = stopAfterEachTest();
 
 interface Answer {
   status: number;

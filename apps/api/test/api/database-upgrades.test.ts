@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   migrateToLatest,
   migrations,
@@ -7,7 +7,7 @@ import {
   type DatabaseHandle,
 } from '../../src/db/database.js';
 import { createPostgresDatabase, openEmptyDatabase } from '../helpers/databases.js';
-import { killAll, startServer, tempDir, type ServerProcess } from '../helpers/server-process.js';
+import { startServer, stopAfterEachTest, tempDir } from '../helpers/server-process.js';
 import { ENGINE } from '../helpers/test-app.js';
 
 const FUTURE = '2099-01-01-001-from-a-newer-version';
@@ -15,12 +15,7 @@ const REFUSAL =
   `This database was written by a newer version of Task Manager (unknown migration ${FUTURE}). ` +
   'Upgrade the app or restore a backup.';
 
-const running: ServerProcess[] = [];
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await killAll(running);
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const { running, cleanups } = stopAfterEachTest();
 
 /** Kysely's bookkeeping table, in the handle's schema when it has one. */
 const migrationTable = (handle: Pick<DatabaseHandle, 'schema'>) =>

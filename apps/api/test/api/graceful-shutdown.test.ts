@@ -1,8 +1,8 @@
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../helpers/databases.js';
 import {
-  killAll,
+  stopAfterEachTest,
   serverUrl,
   startServer,
   tempDir,
@@ -11,12 +11,7 @@ import {
 } from '../helpers/server-process.js';
 import { ENGINE } from '../helpers/test-app.js';
 
-const running: ServerProcess[] = [];
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await killAll(running);
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const { running, cleanups } = stopAfterEachTest();
 
 /** A real server on the engine under test (a fresh database either way). */
 async function start(): Promise<{ server: ServerProcess; url: string; port: number }> {

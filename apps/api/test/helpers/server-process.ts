@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach } from 'vitest';
 
 const apiDir = path.resolve(import.meta.dirname, '../..');
 
@@ -64,4 +65,21 @@ export async function killAll(servers: ServerProcess[]): Promise<void> {
 
 export function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'tm-server-'));
+}
+
+/**
+ * The servers a test file starts and the clean-ups it needs (databases to drop): after each test
+ * the servers are killed, then the clean-ups run.
+ */
+export function stopAfterEachTest(): {
+  running: ServerProcess[];
+  cleanups: Array<() => Promise<void>>;
+} {
+  const running: ServerProcess[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    await killAll(running);
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+  return { running, cleanups };
 }
