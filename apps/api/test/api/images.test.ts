@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { binary } from '../helpers/expectations.js';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@task-manager/shared';
@@ -18,13 +19,6 @@ function picture(format: Format, width = 800, height = 600, background = '#f00')
   return sharp({ create: { width, height, channels: 3, background } })
     .toFormat(format)
     .toBuffer();
-}
-
-/** Collects any response body as raw bytes, whatever its type. */
-function binary(res: Response, callback: (error: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
 }
 
 const expectJsonError = (res: Response, message: string) => {

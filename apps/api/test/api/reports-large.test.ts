@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { Response } from 'supertest';
+import { binary } from '../helpers/expectations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_BATCH } from '../../src/reports/repository.js';
 import { seedMembers, seedTasks, type SeededTask } from '../helpers/bulk-seed.js';
@@ -13,12 +13,6 @@ import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app
 
 const TASK_COUNT = 3 * REPORT_BATCH + 17;
 const MEMBER_COUNT = REPORT_BATCH + 203;
-
-function binary(res: Response, callback: (error: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}
 
 /** The rows of the only worksheet, as arrays of cell values (column A first). */
 async function sheetValues(body: Buffer): Promise<unknown[][]> {

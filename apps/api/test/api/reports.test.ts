@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import type { Response } from 'supertest';
+import { binary } from '../helpers/expectations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, type Task } from '@task-manager/shared';
 import { createTask, signUp, type Session } from '../helpers/factories.js';
@@ -32,13 +32,6 @@ const USER_HEADER = [
 
 /** created_at has millisecond precision: a short pause gives each task its own timestamp. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
-
-/** Collects the response body as raw bytes. */
-function binary(res: Response, callback: (error: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}
 
 /** The only worksheet of a workbook answer, and its rows as arrays of cells (column A first). */
 async function readSheet(body: Buffer) {

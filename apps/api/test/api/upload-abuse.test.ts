@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import type { Response, Test } from 'supertest';
+import { binary } from '../helpers/expectations.js';
+import type { Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@task-manager/shared';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
@@ -135,13 +136,6 @@ function picture(format: 'png' | 'jpeg' | 'gif', width = 40, height = 30) {
   })
     .toFormat(format)
     .toBuffer();
-}
-
-/** Collects any response body as raw bytes, whatever its type. */
-function binary(res: Response, callback: (error: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
 }
 
 describe(`upload abuse (${ENGINE})`, () => {

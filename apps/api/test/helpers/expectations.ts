@@ -1,3 +1,4 @@
+import type { Response } from 'supertest';
 import { expect } from 'vitest';
 
 /** The user fields of a sign-up or sign-in answer, without its token. */
@@ -24,4 +25,11 @@ export function expectNoSecrets(body: unknown, { noTokens = false } = {}) {
   };
   walk(body);
   expect(JSON.stringify(body)).not.toMatch(/\$2[aby]\$/);
+}
+
+/** A supertest parser that collects any response body as raw bytes, whatever its type. */
+export function binary(res: Response, callback: (error: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
 }
