@@ -86,6 +86,16 @@ export interface TaskCountsTable {
   count: number;
 }
 
+/**
+ * How many tasks of each status fall due on each UTC day ('YYYY-MM-DD'): kept exact by triggers on
+ * `tasks` (migration 2026-11-24-002), so the overdue count adds up days instead of tasks.
+ */
+export interface TaskDueDaysTable {
+  status: TaskStatus;
+  due_day: string;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   tasks: TasksTable;
@@ -96,4 +106,5 @@ export interface Database {
   app_settings: AppSettingsTable;
   revoked_tokens: RevokedTokensTable;
   task_counts: TaskCountsTable;
+  task_due_days: TaskDueDaysTable;
 }

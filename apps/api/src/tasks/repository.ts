@@ -105,19 +105,49 @@ export async function countTasks(db: Kysely<Database>, scope: TaskScope): Promis
   return counts;
 }
 
-/** Overdue: due before `now` and not completed. */
+const OPEN_STATUSES: TaskStatus[] = ['Pending', 'In Progress'];
+
+/**
+ * Overdue: due before `now` and not completed. "Not completed" is spelled as the open statuses:
+ * ranges of the (status, due_date) index. A member's are counted among their own tasks. The
+ * admin's (every task) add up `task_due_days` for the days before today, a row per status and
+ * day kept by triggers, and count only the tasks due earlier today: a cost bounded by the
+ * calendar, not by the number of tasks. One statement, so both parts see the same data.
+ */
 export async function countOverdueTasks(
   db: Kysely<Database>,
   scope: TaskScope,
   now: string,
 ): Promise<number> {
-  // "Not completed" spelled as the open statuses: two ranges of the (status, due_date) index.
-  const row = await scoped(db, scope)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('tasks.status', 'in', ['Pending', 'In Progress'])
-    .where('tasks.due_date', '<', now)
+  if (scope.assigneeId !== undefined) {
+    const row = await scoped(db, scope)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('tasks.status', 'in', OPEN_STATUSES)
+      .where('tasks.due_date', '<', now)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+  // 'YYYY-MM-DD' sorts before every due date of that day (fixed-width ISO text).
+  const today = now.slice(0, 10);
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('task_due_days')
+        .select((sub) => sub.fn.sum<number>('count').as('count'))
+        .where('status', 'in', OPEN_STATUSES)
+        .where('due_day', '<', today)
+        .as('before_today'),
+      eb
+        .selectFrom('tasks')
+        .select((sub) => sub.fn.countAll<number>().as('count'))
+        .where('status', 'in', OPEN_STATUSES)
+        .where('due_date', '>=', today)
+        .where('due_date', '<', now)
+        .as('earlier_today'),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  // sum() over no rows is null.
+  return Number(row.before_today ?? 0) + Number(row.earlier_today ?? 0);
 }
 
 /**

@@ -34,8 +34,8 @@ const TASKS = 4000;
 
 /** The index that serves each table's primary key, as each engine names it. */
 const PRIMARY_KEY = {
-  sqlite: { tasks: 'sqlite_autoindex_tasks_1' },
-  postgres: { tasks: 'tasks_pkey' },
+  sqlite: { tasks: 'sqlite_autoindex_tasks_1', taskDueDays: 'sqlite_autoindex_task_due_days_1' },
+  postgres: { tasks: 'tasks_pkey', taskDueDays: 'task_due_days_pkey' },
 }[ENGINE];
 
 /**
@@ -178,10 +178,19 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
     expectPlan(mine!, { indexes: ['task_assignees_user_idx', PRIMARY_KEY.tasks], sorts: true });
   });
 
-  it('overdue count: ranges of the (status, due_date) index', async () => {
+  it("overdue count: the admin's from task_due_days and today's tasks, a member's from their own", async () => {
     const now = new Date().toISOString();
     const [all] = await plansOf(ctx.db, (db) => countOverdueTasks(db, {}, now));
-    expectPlan(all!, { indexes: ['tasks_status_due_idx'] });
+    // Past days from their per-day rows (bounded by the calendar), today's tasks from a range
+    // of the (status, due_date) index bounded by today.
+    expectPlan(all!, { indexes: [PRIMARY_KEY.taskDueDays] });
+    // Either due-date index serves today's range; what matters is its lower bound (today).
+    const plan = all!.plan.join('\n');
+    const todayRange =
+      ENGINE === 'sqlite'
+        ? /USING COVERING INDEX tasks_status_due_idx \(status=\? AND due_date>\? AND due_date<\?\)/
+        : /Index (Only )?Scan using tasks_(status_)?due(_date)?_idx on tasks[^\n]*\n\s+Index Cond: [^\n]*due_date >= /;
+    expect(plan, `${all!.sql}\n${plan}`).toMatch(todayRange);
     const [mine] = await plansOf(ctx.db, (db) =>
       countOverdueTasks(db, { assigneeId: member().id }, now),
     );

@@ -4,14 +4,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Task, TaskPriority, TaskStatus } from '@task-manager/shared';
 import { migrateToLatest, migrations } from '../../src/db/database.js';
 import type { Database } from '../../src/db/tables.js';
+import { countOverdueTasks } from '../../src/tasks/repository.js';
 import { openEmptyDatabase } from '../helpers/databases.js';
 import { createTask, signUp, type Session } from '../helpers/factories.js';
 import { tempDir } from '../helpers/server-process.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
 /**
- * `task_counts` is kept by triggers on `tasks`: after every kind of write it must equal a real
- * grouped count, and the admin's figures built from it must be those of a real count.
+ * `task_counts` and `task_due_days` are kept by triggers on `tasks`: after every kind of write
+ * each must equal a real grouped count, and the admin's figures built from them (status summary,
+ * charts, overdue count) must be those of a real count.
  */
 
 type Counts = Record<string, number>;
@@ -32,6 +34,33 @@ async function realCounts(db: Kysely<Database>): Promise<Counts> {
   const { rows } = await sql<{ status: string; priority: string; count: number }>`
     select status, priority, count(*) as count from tasks group by 1, 2`.execute(db);
   return Object.fromEntries(rows.map((r) => [key(r.status, r.priority), Number(r.count)]));
+}
+
+/** The per-day table, without the (status, day) pairs that no task has any more. */
+async function dueDaysTable(db: Kysely<Database>): Promise<Counts> {
+  const rows = await db.selectFrom('task_due_days').selectAll().execute();
+  return Object.fromEntries(
+    rows
+      .filter((row) => Number(row.count) !== 0)
+      .map((r) => [key(r.status, r.due_day), Number(r.count)]),
+  );
+}
+
+/** What the per-day table must say: every task counted by (status, UTC day of its due date). */
+async function realDueDays(db: Kysely<Database>): Promise<Counts> {
+  const tasks = await db.selectFrom('tasks').select(['status', 'due_date']).execute();
+  const counts: Counts = {};
+  for (const task of tasks) {
+    const pair = key(task.status, new Date(task.due_date).toISOString().slice(0, 10));
+    counts[pair] = (counts[pair] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** Overdue, counted the plain way: every open task due before `now`. */
+async function realOverdue(db: Kysely<Database>, now: number): Promise<number> {
+  const tasks = await db.selectFrom('tasks').select(['status', 'due_date']).execute();
+  return tasks.filter((t) => t.status !== 'Completed' && Date.parse(t.due_date) < now).length;
 }
 
 const STATUSES: TaskStatus[] = ['Pending', 'In Progress', 'Completed'];
@@ -59,6 +88,7 @@ describe(`task counts (${ENGINE})`, { timeout: 60_000 }, () => {
   async function expectExact() {
     const real = await realCounts(ctx.db);
     expect(await counterTable(ctx.db)).toEqual(real);
+    expect(await dueDaysTable(ctx.db)).toEqual(await realDueDays(ctx.db));
     const byStatus = (status: string) => sum(real, (s) => s === status);
     const byPriority = (priority: string) => sum(real, (_, p) => p === priority);
     const total = sum(real, () => true);
@@ -86,6 +116,8 @@ describe(`task counts (${ENGINE})`, { timeout: 60_000 }, () => {
     expect(dashboard.body.charts.taskPriorityLevels).toEqual(
       Object.fromEntries(PRIORITIES.map((p) => [p, byPriority(p)])),
     );
+    // No test here writes a due date within a second of the request: the clock cannot tip it.
+    expect(dashboard.body.statistics.overdueTasks).toBe(await realOverdue(ctx.db, Date.now()));
     return real;
   }
 
@@ -191,6 +223,60 @@ describe(`task counts (${ENGINE})`, { timeout: 60_000 }, () => {
     expect(sum(await expectExact(), () => true)).toBe(before);
   });
 
+  it('counts overdue tasks by day, and those due earlier today one by one', async () => {
+    // A day of its own, far from the other tests' due dates, and a clock set in its middle.
+    const now = '2031-06-15T12:00:00.000Z';
+    const at = (iso: string, done = false) =>
+      createTask(ctx, admin, [alice.id], {
+        dueDate: iso,
+        todoChecklist: [{ text: 'Step', completed: done }],
+      });
+    const days = [
+      await at('2031-06-12T09:30:00.000Z'), // three days before: overdue
+      await at('2031-06-14T23:59:59.999Z'), // the last instant of the day before: overdue
+      await at('2031-06-14T10:00:00.000Z', true), // past but completed: not overdue
+      await at('2031-06-15T00:00:00.000Z'), // the first instant of today: overdue
+      await at('2031-06-15T11:59:59.999Z'), // just before now: overdue
+      await at('2031-06-15T12:00:00.000Z'), // due now: not yet overdue
+      await at('2031-06-15T18:00:00.000Z'), // later today
+      await at('2031-06-16T08:00:00.000Z'), // tomorrow
+    ];
+    const overdueAt = async (clock: string) => {
+      const counted = await countOverdueTasks(ctx.db, {}, clock);
+      expect(counted).toBe(await realOverdue(ctx.db, Date.parse(clock)));
+      return counted;
+    };
+    const before = await overdueAt(now);
+    expect(before - (await realOverdue(ctx.db, Date.parse('2031-06-12T00:00:00.000Z')))).toBe(4);
+    await expectExact();
+
+    // Moving a due date across days and back, by the API and by hand-written SQL.
+    await put(days[0]!._id, { dueDate: '2031-06-20T10:00:00.000Z' });
+    expect(await overdueAt(now)).toBe(before - 1);
+    await put(days[6]!._id, { dueDate: '2031-06-15T06:00:00.000Z' });
+    expect(await overdueAt(now)).toBe(before);
+    await ctx.db
+      .updateTable('tasks')
+      .set({ due_date: '2031-06-13T06:00:00.000Z' })
+      .where('id', '=', days[7]!._id)
+      .execute();
+    expect(await overdueAt(now)).toBe(before + 1);
+    // Completing one, and deleting one.
+    await put(`${days[1]!._id}/status`, { status: 'Completed' });
+    expect(await overdueAt(now)).toBe(before);
+    await ctx.db.deleteFrom('tasks').where('id', '=', days[4]!._id).execute();
+    expect(await overdueAt(now)).toBe(before - 1);
+    // At other times of the same data: midnight, the end of the day, a later day.
+    for (const clock of [
+      '2031-06-15T00:00:00.000Z',
+      '2031-06-15T23:59:59.999Z',
+      '2031-07-01T00:00:00.000Z',
+    ]) {
+      await overdueAt(clock);
+    }
+    await expectExact();
+  });
+
   it('a failed write leaves the counts as they were', async () => {
     const before = await counterTable(ctx.db);
     // An unknown assignee fails the creation after its checks: nothing is written.
@@ -212,13 +298,13 @@ describe(`task counts (${ENGINE})`, { timeout: 60_000 }, () => {
   });
 });
 
-describe(`task counts migration (${ENGINE})`, { timeout: 60_000 }, () => {
+describe(`task counts and due days migrations (${ENGINE})`, { timeout: 60_000 }, () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
-  it('counts the tasks that existed before it, then keeps counting', async () => {
+  it('count the tasks that existed before them, then keep counting', async () => {
     const { handle, drop } = await openEmptyDatabase(tempDir());
     cleanups.push(drop);
     const names = Object.keys(migrations);
@@ -241,7 +327,8 @@ describe(`task counts migration (${ENGINE})`, { timeout: 60_000 }, () => {
       status: STATUSES[(i * 7) % 3 === 0 ? 0 : i % 2 === 0 ? 1 : 2],
       progress: 0,
       completed_todo_count: 0,
-      due_date: now,
+      // Spread over two weeks, some past, some to come.
+      due_date: new Date(Date.now() + (i - 20) * 8 * 3_600_000).toISOString(),
       created_by: null,
       created_at: now,
       updated_at: now,
@@ -252,6 +339,8 @@ describe(`task counts migration (${ENGINE})`, { timeout: 60_000 }, () => {
     const real = await realCounts(handle.db);
     expect(sum(real, () => true)).toBe(40);
     expect(await counterTable(handle.db)).toEqual(real);
+    expect(await dueDaysTable(handle.db)).toEqual(await realDueDays(handle.db));
+    expect(Object.keys(await dueDaysTable(handle.db)).length).toBeGreaterThan(5);
 
     // The triggers count from there on, including a pair the fill did not create.
     await db.deleteFrom('tasks').where('id', '=', rows[0]!.id).execute();
@@ -260,7 +349,9 @@ describe(`task counts migration (${ENGINE})`, { timeout: 60_000 }, () => {
       .set({ status: 'Completed', priority: 'High' })
       .where('id', 'in', [rows[1]!.id, rows[2]!.id])
       .execute();
+    await db.updateTable('tasks').set({ due_date: now }).where('id', '=', rows[4]!.id).execute();
     expect(await counterTable(handle.db)).toEqual(await realCounts(handle.db));
+    expect(await dueDaysTable(handle.db)).toEqual(await realDueDays(handle.db));
 
     // A count that would go negative fails the write instead of drifting.
     await db.updateTable('task_counts').set({ count: 0 }).execute();
