@@ -12,6 +12,7 @@ import {
   SqliteDriver,
   sql,
   type DatabaseConnection,
+  type SqliteDatabase,
   type SqliteDialectConfig,
   type Migration,
 } from 'kysely';
@@ -74,6 +75,32 @@ class ImmediateTransactionSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Kysely's SQLite driver prepares every statement it runs. The app sends the same few dozen
+ * statements over and over (the same SQL text with other parameters), and preparing one costs
+ * more than running it on a small read: keep the most recently used ones, ready to run. SQLite
+ * re-prepares a kept statement by itself if a migration changed the schema under it. Safe to
+ * share: the driver runs one statement at a time on its single connection.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 200): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = kept.get(text);
+      if (statement) {
+        // Map keeps insertion order: re-inserting makes it the most recently used.
+        kept.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (kept.size >= size) kept.delete(kept.keys().next().value!);
+      }
+      kept.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.engine === 'sqlite') {
     if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
@@ -83,7 +110,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({
-      dialect: new ImmediateTransactionSqliteDialect({ database: sqlite }),
+      dialect: new ImmediateTransactionSqliteDialect({ database: withStatementCache(sqlite) }),
     });
     return { db, engine: 'sqlite', location: options.file, close: () => db.destroy() };
   }
