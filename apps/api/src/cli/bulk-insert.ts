@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Engine } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 
@@ -21,7 +21,7 @@ export async function insertInChunks<T extends keyof Database>(
   db: Kysely<Database>,
   engine: Engine,
   table: T,
-  rows: ReadonlyArray<Database[T]>,
+  rows: ReadonlyArray<Insertable<Database[T]>>,
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!).length;

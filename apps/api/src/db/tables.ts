@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Role, TaskPriority, TaskStatus } from '@task-manager/shared';
 
 /**
@@ -36,6 +37,11 @@ export interface TaskAssigneesTable {
   task_id: string;
   user_id: string;
   position: number;
+  /**
+   * The task's created_at, copied by triggers (migration 2026-11-24-003) so that a member's
+   * assignments are in list order in the (user_id, task_created_at, task_id) index.
+   */
+  task_created_at: Generated<string>;
 }
 
 export interface TodoItemsTable {

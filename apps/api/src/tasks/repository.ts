@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Assignee, Task, TaskPriority, TaskStatus } from '@task-manager/shared';
 import type { Database, TasksTable } from '../db/tables.js';
 
@@ -16,7 +16,7 @@ export interface TaskChildren {
 }
 
 /**
- * The tasks `scope` may see. A member's are read from their assignments (the (user_id, task_id)
+ * The tasks `scope` may see. A member's are read from their assignments (the (user_id, ...)
  * index), each task then by primary key: a member's page or count costs their own tasks, never a
  * walk through everyone's. CROSS JOIN because SQLite keeps its left table as the outer loop (its
  * documented way to fix a join order, whatever its statistics say); PostgreSQL reads it as the
@@ -50,28 +50,37 @@ export async function lockTaskRow(trx: Kysely<Database>, id: string, lockRows: b
 export type TaskKey = readonly [createdAt: string, id: string];
 
 /**
+ * The columns a page is ordered by: the task's own, or for a member the copies in their
+ * assignment, which the scoped query's type does not name (hence plain references).
+ */
+function keysetOf(scope: TaskScope) {
+  const [createdAt, id] =
+    scope.assigneeId === undefined
+      ? ['tasks.created_at', 'tasks.id']
+      : ['ta.task_created_at', 'ta.task_id'];
+  return [sql.ref<string>(createdAt), sql.ref<string>(id)] as const;
+}
+
+/**
  * One page of tasks, newest first: those after `before` (keyset pagination, never OFFSET, so a
- * deep page costs what the first one does and new tasks do not shift older pages).
+ * deep page costs what the first one does and new tasks do not shift older pages). A member's
+ * page walks their assignments in the (user_id, task_created_at, task_id) index, which holds the
+ * task's creation time: the page stops after `limit` tasks instead of sorting all of theirs.
  */
 export async function listTaskRows(
   db: Kysely<Database>,
   scope: TaskScope,
   filter: { status?: TaskStatus; limit: number; before?: TaskKey },
 ): Promise<TaskRow[]> {
+  const [createdAt, id] = keysetOf(scope);
   let query = scoped(db, scope).selectAll('tasks');
   if (filter.status) query = query.where('tasks.status', '=', filter.status);
   const before = filter.before;
   if (before) {
-    // A row-value comparison: both engines read it as one range of the (created_at, id) index.
-    query = query.where((eb) =>
-      eb(eb.refTuple('tasks.created_at', 'tasks.id'), '<', eb.tuple(before[0], before[1])),
-    );
+    // A row-value comparison: both engines read it as one range of the index.
+    query = query.where(sql<boolean>`(${createdAt}, ${id}) < (${before[0]}, ${before[1]})`);
   }
-  return query
-    .orderBy('tasks.created_at', 'desc')
-    .orderBy('tasks.id', 'desc')
-    .limit(filter.limit)
-    .execute();
+  return query.orderBy(createdAt, 'desc').orderBy(id, 'desc').limit(filter.limit).execute();
 }
 
 export interface TaskCounts {

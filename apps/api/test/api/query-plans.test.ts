@@ -153,17 +153,24 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
     }
   });
 
-  it("member task page: the member's assignments, then each task by primary key", async () => {
-    for (const filter of [{}, { before }, { status: 'Pending' as const }]) {
+  it("member task page: the member's assignments newest first, then each task by primary key", async () => {
+    const mine = await listTaskRows(ctx.db, { assigneeId: member().id }, { limit: 5 });
+    const cursor = [mine.at(-1)!.created_at, mine.at(-1)!.id] as const;
+    for (const filter of [{}, { before: cursor }, { status: 'Pending' as const }]) {
       const [page] = await plansOf(ctx.db, (db) =>
         listTaskRows(db, { assigneeId: member().id }, { ...filter, limit: 101 }),
       );
-      // The member's own tasks are sorted (no index spans assignments and creation times):
-      // a cost bounded by what one member holds, not by the table.
-      expectPlan(page!, {
-        indexes: ['task_assignees_user_idx', PRIMARY_KEY.tasks],
-        sorts: true,
-      });
+      // The (user_id, task_created_at, task_id) index gives the order: no sort, and the page
+      // stops after its tasks however many the member holds.
+      expectPlan(page!, { indexes: ['task_assignees_user_created_idx', PRIMARY_KEY.tasks] });
+      if ('before' in filter) {
+        // The cursor is a range of that index, not a filter on every assignment.
+        expect(page!.plan.join('\n')).toMatch(
+          ENGINE === 'sqlite'
+            ? /SEARCH ta USING COVERING INDEX task_assignees_user_created_idx \(user_id=\? AND \(task_created_at,task_id\)<\(\?,\?\)\)/
+            : /Index Cond: \(\(user_id = [^)]+\) AND \(ROW\(task_created_at, task_id\) < ROW\(/,
+        );
+      }
     }
   });
 
@@ -175,7 +182,10 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
     expect(plan, `${all!.sql}\n${plan}`).not.toMatch(/\btasks\b/);
     const [mine] = await plansOf(ctx.db, (db) => countTasks(db, { assigneeId: member().id }));
     // Grouping a member's few tasks sorts them; again bounded by what one member holds.
-    expectPlan(mine!, { indexes: ['task_assignees_user_idx', PRIMARY_KEY.tasks], sorts: true });
+    expectPlan(mine!, {
+      indexes: ['task_assignees_user_created_idx', PRIMARY_KEY.tasks],
+      sorts: true,
+    });
   });
 
   it("overdue count: the admin's from task_due_days and today's tasks, a member's from their own", async () => {
@@ -194,7 +204,7 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
     const [mine] = await plansOf(ctx.db, (db) =>
       countOverdueTasks(db, { assigneeId: member().id }, now),
     );
-    expectPlan(mine!, { indexes: ['task_assignees_user_idx', PRIMARY_KEY.tasks] });
+    expectPlan(mine!, { indexes: ['task_assignees_user_created_idx', PRIMARY_KEY.tasks] });
   });
 
   it("one task's hydration and a page's: assignees, checklist and attachments by task id", async () => {
@@ -225,11 +235,11 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
       );
       expectPlan(users!, { indexes: ['users_role_name_idx'] });
       // The page's assignments by user; PostgreSQL then joins their tasks by hash.
-      expectPlan(counts!, { indexes: ['task_assignees_user_idx'], sorts: true });
+      expectPlan(counts!, { indexes: ['task_assignees_user_created_idx'], sorts: true });
       // Only the page's assignments are read.
       expect(counts!.plan.join('\n')).toMatch(
         ENGINE === 'sqlite'
-          ? /SEARCH ta USING COVERING INDEX task_assignees_user_idx \(user_id=\?\)/
+          ? /SEARCH ta USING COVERING INDEX task_assignees_user_created_idx \(user_id=\?\)/
           : /Index Cond: \(user_id = ANY /,
       );
     }
@@ -249,9 +259,13 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
         const plan = fullScans(query.plan).filter((line) => !/\btask_counts\b/.test(line));
         expect(plan, query.sql).toEqual([]);
       }
-      const recent = planned.find((query) => /order by "tasks"."created_at" desc/.test(query.sql));
+      const recent = planned.find((query) =>
+        /order by "(tasks|ta)"."(task_)?created_at" desc/.test(query.sql),
+      );
       expect(recent).toBeDefined();
-      if (!('assigneeId' in scope)) expectPlan(recent!, { indexes: ['tasks_created_idx'] });
+      expectPlan(recent!, {
+        indexes: ['assigneeId' in scope ? 'task_assignees_user_created_idx' : 'tasks_created_idx'],
+      });
     }
   });
 });
