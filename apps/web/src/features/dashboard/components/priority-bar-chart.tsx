@@ -43,7 +43,13 @@ export function PriorityBarChart({
               />
             )}
           />
-          <Bar dataKey="count" radius={[10, 10, 0, 0]} shape={PriorityBar} />
+          {/* Drawn whole at once, as the donut: no entry animation. */}
+          <Bar
+            dataKey="count"
+            radius={[10, 10, 0, 0]}
+            shape={PriorityBar}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
