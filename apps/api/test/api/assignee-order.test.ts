@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, migrations } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/database.js';
 import type { Database } from '../../src/db/tables.js';
 import { listTaskRows } from '../../src/tasks/repository.js';
 import { seedMembers, seedTasks } from '../helpers/bulk-seed.js';
-import { openEmptyDatabase } from '../helpers/databases.js';
+import { openDatabaseBefore } from '../helpers/databases.js';
 import { tempDir } from '../helpers/server-process.js';
 import { ENGINE } from '../helpers/test-app.js';
 
@@ -33,18 +33,9 @@ describe(`assignments carry their task's creation time (${ENGINE})`, { timeout: 
   });
 
   async function databaseBefore(migration: string) {
-    const { handle, drop } = await openEmptyDatabase(tempDir());
-    cleanups.push(drop);
-    const names = Object.keys(migrations);
-    const before = names[names.indexOf(migration) - 1]!;
-    const migrator = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: async () => migrations },
-      ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
-    });
-    const { error } = await migrator.migrateTo(before);
-    expect(error).toBeUndefined();
-    return { handle, applied: names.slice(names.indexOf(before) + 1) };
+    const opened = await openDatabaseBefore(tempDir(), migration);
+    cleanups.push(opened.drop);
+    return opened;
   }
 
   it('the migration fills the copies, and the triggers keep them exact after it', async () => {

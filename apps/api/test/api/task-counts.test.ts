@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Task, TaskPriority, TaskStatus } from '@task-manager/shared';
-import { migrateToLatest, migrations } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/database.js';
 import type { Database } from '../../src/db/tables.js';
 import { countOverdueTasks } from '../../src/tasks/repository.js';
-import { openEmptyDatabase } from '../helpers/databases.js';
+import { openDatabaseBefore } from '../helpers/databases.js';
 import { createTask, signUp, type Session } from '../helpers/factories.js';
 import { tempDir } from '../helpers/server-process.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
@@ -305,17 +305,11 @@ describe(`task counts and due days migrations (${ENGINE})`, { timeout: 60_000 },
   });
 
   it('count the tasks that existed before them, then keep counting', async () => {
-    const { handle, drop } = await openEmptyDatabase(tempDir());
+    const { handle, drop, applied } = await openDatabaseBefore(
+      tempDir(),
+      '2026-11-23-003-task-counts',
+    );
     cleanups.push(drop);
-    const names = Object.keys(migrations);
-    const before = names[names.indexOf('2026-11-23-003-task-counts') - 1]!;
-    const migrator = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: async () => migrations },
-      ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
-    });
-    const { error } = await migrator.migrateTo(before);
-    expect(error).toBeUndefined();
 
     const db = handle.db as Kysely<any>;
     const now = new Date().toISOString();
@@ -335,7 +329,7 @@ describe(`task counts and due days migrations (${ENGINE})`, { timeout: 60_000 },
     }));
     await db.insertInto('tasks').values(rows).execute();
 
-    expect(await migrateToLatest(handle)).toEqual(names.slice(names.indexOf(before) + 1));
+    expect(await migrateToLatest(handle)).toEqual(applied);
     const real = await realCounts(handle.db);
     expect(sum(real, () => true)).toBe(40);
     expect(await counterTable(handle.db)).toEqual(real);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { Migrator } from 'kysely';
+import { migrations, openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { adminQuery, ENGINE, POSTGRES_URL } from './test-app.js';
 
 /**
@@ -39,4 +40,29 @@ export async function openEmptyDatabase(
       await adminQuery(`drop schema ${schema} cascade`);
     },
   };
+}
+
+/**
+ * An empty database migrated up to just before `migration`, to test that migration on data
+ * written the old way. `applied` lists what migrateToLatest must then apply, in order.
+ */
+export async function openDatabaseBefore(
+  dir: string,
+  migration: string,
+): Promise<{ handle: DatabaseHandle; drop(): Promise<void>; applied: string[] }> {
+  const { handle, drop } = await openEmptyDatabase(dir);
+  const names = Object.keys(migrations);
+  const index = names.indexOf(migration);
+  if (index < 1) throw new Error(`no migration before ${migration}`);
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations },
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
+  const { error } = await migrator.migrateTo(names[index - 1]!);
+  if (error) {
+    await drop();
+    throw error;
+  }
+  return { handle, drop, applied: names.slice(index) };
 }
