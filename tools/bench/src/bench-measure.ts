@@ -22,7 +22,7 @@ export interface Measurement {
   /** Count per status code, to tell a 429 from a 500 when `errors` is not 0. */
   statusCodes: Record<string, number>;
   /**
-   * CPU time the server process spent per answered request. Unlike latency it hardly changes when
+   * CPU time the server process (and its workers) spent per answered request. Unlike latency it hardly changes when
    * other programs compete for the CPU, so it compares runs on a busy machine. (PostgreSQL's own
    * processes are not included.)
    */
@@ -38,17 +38,45 @@ const clockTicks = (() => {
   }
 })();
 
-/** User plus system CPU time of a process in ms, or null where /proc does not exist. */
-function cpuMsOf(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
+/** The fields of /proc/<pid>/stat after the command name, or null when it cannot be read. */
+function statFields(pid: number): string[] | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name, in parentheses, may hold spaces: count fields after its closing one.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** `pid` and every process below it (a cluster's workers), found by their parent ids. */
+function processTree(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(Number(entry));
+    if (fields) parents.set(Number(entry), Number(fields[1]));
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
+  }
+  return tree;
+}
+
+/**
+ * User plus system CPU time in ms of a process and its children (with WEB_CONCURRENCY the
+ * workers do the work), or null where /proc does not exist. A worker that exits between two
+ * readings would drop out of the sum; the server's workers live as long as it does.
+ */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined || statFields(pid) === null) return null;
+  let total = 0;
+  for (const member of processTree(pid)) {
+    const fields = statFields(member);
+    if (fields) total += ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  }
+  return total;
 }
 
 /** What to send: autocannon's request list (rotating ids are set in `setupRequest`). */
