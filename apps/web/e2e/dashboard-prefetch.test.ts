@@ -2,7 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignedInUser } from './support/api.js';
 import { setupE2E } from './support/e2e.js';
-import { expectPath, expectVisible, statCardValue } from './support/ui.js';
+import { expectVisible, statCardValue } from './support/ui.js';
 
 /**
  * The dashboard's data is asked for as soon as the session is known, not once the page's chunk
@@ -91,49 +91,5 @@ describe('dashboard data prefetch', () => {
     expect(await statCardValue(page, 'Total Tasks')).toBe('1');
     expect(opened.startedWhileHeld(), 'data requested while the page chunk was held').toBe(true);
     expect(opened.dataRequests).toHaveLength(1);
-  });
-
-  it("starts the session check and the dashboard's data before the app's main chunk has run", async () => {
-    const { page } = await e2e.openPage({ token: admin.token });
-    const apiRequests: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/')) apiRequests.push(pathname);
-    });
-    // The page's own entry chunk (index-*.js, named in index.html), held until both requests
-    // have gone out or HOLD_MS passed: only the early-requests script can have sent them.
-    const wanted = ['/api/auth/profile', '/api/tasks/dashboard-data'];
-    let heldWhileRequested: boolean | undefined;
-    await page.route(
-      (url) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname),
-      async (route) => {
-        const deadline = Date.now() + HOLD_MS;
-        while (!wanted.every((path) => apiRequests.includes(path)) && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        heldWhileRequested ??= wanted.every((path) => apiRequests.includes(path));
-        await route.continue();
-      },
-    );
-    await page.goto('/admin/dashboard');
-    await expectVisible(page.locator('path.recharts-sector').first(), 'the status donut');
-    expect(await statCardValue(page, 'Total Tasks')).toBe('1');
-    expect(heldWhileRequested, 'both requested while the main chunk was held').toBe(true);
-    // The app took those answers instead of asking again.
-    expect(apiRequests.filter((path) => wanted.includes(path)).sort()).toEqual(wanted);
-  });
-
-  it("asks for nobody's dashboard data early when the route is another role's", async () => {
-    const { page } = await e2e.openPage({ token: member.token });
-    const dataRequests: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.includes('dashboard-data')) dataRequests.push(pathname);
-    });
-    // A member opening the admin dashboard is sent to their own, without a refused request.
-    await page.goto('/admin/dashboard');
-    await expectPath(page, '/user/dashboard');
-    await expectVisible(page.locator('path.recharts-sector').first(), 'the status donut');
-    expect(dataRequests).toEqual(['/api/tasks/user-dashboard-data']);
   });
 });

@@ -1,5 +1,4 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
-import { fetchOrTakeEarly } from './early-responses';
 
 export const TOKEN_KEY = 'token';
 /** Spec section 9: every request gives up after 50 seconds. */
@@ -65,13 +64,11 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
 
 /**
  * The ky instance every call goes through: the stored token as a Bearer header, the 50 s timeout,
- * no retries of its own (TanStack Query decides what is retried), and the answers the page
- * started before the app loaded (early-responses.ts) used where they fit.
+ * and no retries of its own (TanStack Query decides what is retried).
  */
 const http = ky.create({
   timeout: REQUEST_TIMEOUT_MS,
   retry: 0,
-  fetch: fetchOrTakeEarly,
   hooks: {
     beforeRequest: [
       (request) => {
