@@ -9,12 +9,15 @@ import { LOAD_ADMIN_EMAIL, LOAD_PASSWORD } from './bench-scenarios.js';
 import { repoRoot, resultsDir } from './paths.js';
 import { requireBuiltApi } from './server.js';
 
-const USAGE = `Usage: pnpm bench:web [--runs 5] [--tasks 100000] [--users 1000]
+const USAGE = `Usage: pnpm bench:web [--runs 5] [--tasks 100000] [--users 1000] [--latency 0]
 
 Measures the built web app (apps/web/dist), served by the built API on a database seeded by
 pnpm seed:load (SQLite in tools/bench/results, or PostgreSQL when DATABASE_URL is set), in
 headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Each page load is a first visit:
-a fresh browser context with an empty cache, after one unmeasured warm-up load.`;
+a fresh browser context with an empty cache, after one unmeasured warm-up load.
+
+--latency MS adds that many milliseconds to every request of the measured page loads (Chromium's
+network emulation), as a server across a network would: loopback hides every round trip.`;
 
 /** The member whose task details page is ticked (seed:load's member1@load.test). */
 const MEMBER_EMAIL = 'member1@load.test';
@@ -31,6 +34,7 @@ interface Options {
   runs: number;
   tasks: number;
   users: number;
+  latencyMs: number;
 }
 
 function parseOptions(): Options {
@@ -40,6 +44,7 @@ function parseOptions(): Options {
       runs: { type: 'string', default: '5' },
       tasks: { type: 'string', default: '100000' },
       users: { type: 'string', default: '1000' },
+      latency: { type: 'string', default: '0' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -47,9 +52,9 @@ function parseOptions(): Options {
     console.log(USAGE);
     process.exit(0);
   }
-  const number = (name: string, value: string) => {
-    if (!/^\d+$/.test(value) || Number(value) < 1) {
-      console.error(`--${name} must be a whole number of at least 1, not "${value}".`);
+  const number = (name: string, value: string, least = 1) => {
+    if (!/^\d+$/.test(value) || Number(value) < least) {
+      console.error(`--${name} must be a whole number of at least ${least}, not "${value}".`);
       process.exit(2);
     }
     return Number(value);
@@ -58,6 +63,7 @@ function parseOptions(): Options {
     runs: number('runs', values.runs),
     tasks: number('tasks', values.tasks),
     users: number('users', values.users),
+    latencyMs: number('latency', values.latency, 0),
   };
 }
 
@@ -121,6 +127,7 @@ async function loadPage(
   pagePath: string,
   token: string | null,
   drawn: () => number | false,
+  latencyMs: number,
 ): Promise<PageLoad> {
   const context = await browser.newContext({
     baseURL,
@@ -134,6 +141,15 @@ async function loadPage(
   });
   try {
     const page = await context.newPage();
+    if (latencyMs > 0) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: latencyMs,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    }
     const sizes: Array<Promise<{ type: string; bytes: number } | null>> = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
@@ -323,16 +339,25 @@ async function main() {
     const taskId = await memberTaskWithChecklist(url, memberToken);
     const runs = options.runs;
     process.stdout.write(`/login, ${runs} cold loads…`);
-    const login = await repeat(runs, () => loadPage(browser, url, '/login', null, loginFormDrawn));
+    const login = await repeat(runs, () =>
+      loadPage(browser, url, '/login', null, loginFormDrawn, options.latencyMs),
+    );
     log(` form drawn at ${login.ms.median.toFixed(0)} ms (median)`);
     process.stdout.write(`/admin/dashboard, ${runs} cold loads…`);
     const dashboard = await repeat(runs, () =>
-      loadPage(browser, url, '/admin/dashboard', adminToken, dashboardChartsDrawn),
+      loadPage(
+        browser,
+        url,
+        '/admin/dashboard',
+        adminToken,
+        dashboardChartsDrawn,
+        options.latencyMs,
+      ),
     );
     log(` charts drawn at ${dashboard.ms.median.toFixed(0)} ms (median)`);
     process.stdout.write(`/admin/tasks, ${runs} cold loads…`);
     const tasks = await repeat(runs, () =>
-      loadPage(browser, url, '/admin/tasks', adminToken, firstTaskCardDrawn),
+      loadPage(browser, url, '/admin/tasks', adminToken, firstTaskCardDrawn, options.latencyMs),
     );
     log(` first cards at ${tasks.ms.median.toFixed(0)} ms (median)`);
     process.stdout.write(`Checklist ticks, ${runs}…`);
@@ -380,7 +405,10 @@ async function main() {
   const machineAfter = machine();
   log(
     `\n${engine}, ${options.tasks.toLocaleString('en')} tasks, ${options.users} members, ` +
-      `${options.runs} runs each (cold browser cache):`,
+      `${options.runs} runs each (cold browser cache)` +
+      (options.latencyMs > 0
+        ? `, ${options.latencyMs} ms added to each request of a page load:`
+        : ':'),
   );
   console.table(table);
   log(
