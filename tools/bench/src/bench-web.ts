@@ -110,6 +110,23 @@ async function memberTaskWithChecklist(url: string, token: string): Promise<stri
   return task._id;
 }
 
+/**
+ * A fresh browser context (empty cache, the benchmark's window size), signed in by storing
+ * `token` where the app keeps it, or signed out.
+ */
+function freshContext(browser: Browser, baseURL: string, token: string | null) {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    storageState: token
+      ? {
+          cookies: [],
+          origins: [{ origin: baseURL, localStorage: [{ name: 'token', value: token }] }],
+        }
+      : undefined,
+  });
+}
+
 interface PageLoad {
   /** From navigation start to the moment `drawn` first held, at an animation frame. */
   ms: number;
@@ -130,16 +147,7 @@ async function loadPage(
   drawn: () => number | false,
   latencyMs: number,
 ): Promise<PageLoad> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 900 },
-    storageState: token
-      ? {
-          cookies: [],
-          origins: [{ origin: baseURL, localStorage: [{ name: 'token', value: token }] }],
-        }
-      : undefined,
-  });
+  const context = await freshContext(browser, baseURL, token);
   try {
     const page = await context.newPage();
     if (latencyMs > 0) {
@@ -227,14 +235,7 @@ async function measureTicks(
   taskId: string,
   runs: number,
 ): Promise<number[]> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 900 },
-    storageState: {
-      cookies: [],
-      origins: [{ origin: baseURL, localStorage: [{ name: 'token', value: token }] }],
-    },
-  });
+  const context = await freshContext(browser, baseURL, token);
   try {
     const page = await context.newPage();
     await page.goto(`/user/task-details/${taskId}`);
@@ -290,14 +291,7 @@ interface ScrollRun {
  * long is one the person sees stutter; the card count shows what virtualisation keeps.
  */
 async function measureScroll(browser: Browser, baseURL: string, token: string): Promise<ScrollRun> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 900 },
-    storageState: {
-      cookies: [],
-      origins: [{ origin: baseURL, localStorage: [{ name: 'token', value: token }] }],
-    },
-  });
+  const context = await freshContext(browser, baseURL, token);
   try {
     const page = await context.newPage();
     await page.goto('/admin/tasks');
