@@ -104,12 +104,12 @@ describe(`assignments carry their task's creation time (${ENGINE})`, { timeout: 
       .where('id', 'in', [seeded[20]!.id, seeded[21]!.id])
       .execute();
     expect(await wrongCopies(db)).toEqual([]);
-    const moved = await db
+    const passedOn = await db
       .selectFrom('task_assignees')
       .select('task_created_at')
       .where('task_id', '=', seeded[20]!.id)
       .execute();
-    expect(moved.map((row) => row.task_created_at)).toEqual([
+    expect(passedOn.map((row) => row.task_created_at)).toEqual([
       '2001-02-03T04:05:06.000Z',
       '2001-02-03T04:05:06.000Z',
     ]);

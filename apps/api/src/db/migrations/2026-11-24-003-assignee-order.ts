@@ -24,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         select created_at into new.task_created_at from tasks where id = new.task_id;
         return new;
       end $$`.execute(db);
-    await sql`create trigger task_assignees_before_insert
+    await sql`create trigger task_assignees_before_write
       before insert or update of task_id, task_created_at on task_assignees
       for each row execute function task_assignees_take_created_at()`.execute(db);
     await sql`create function tasks_pass_created_at() returns trigger language plpgsql as $$
@@ -75,7 +75,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('task_assignees_user_created_idx').ifExists().execute();
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`drop trigger if exists tasks_after_update_created_at on tasks`.execute(db);
-    await sql`drop trigger if exists task_assignees_before_insert on task_assignees`.execute(db);
+    await sql`drop trigger if exists task_assignees_before_write on task_assignees`.execute(db);
     await sql`drop function if exists tasks_pass_created_at()`.execute(db);
     await sql`drop function if exists task_assignees_take_created_at()`.execute(db);
   } else {
