@@ -1,4 +1,5 @@
 import os from 'node:os';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 /**
@@ -62,10 +63,15 @@ const envSchema = z
     TRUST_PROXY: z
       .string()
       .optional()
-      .transform((value) => {
-        if (value === undefined || value === '' || value === 'false') return false;
-        if (value === 'true') return true;
-        return /^\d+$/.test(value) ? Number(value) : value;
+      .transform((value, ctx): TrustProxy => {
+        const problem = trustProxyProblem(value);
+        if (problem) {
+          ctx.addIssue({ code: 'custom', message: problem });
+          return z.NEVER;
+        }
+        if (value === undefined || value === 'false' || value === '0') return false;
+        if (/^\d+$/.test(value)) return Number(value);
+        return value.split(',').map((address) => address.trim());
       }),
   })
   .superRefine((env, ctx) => {
@@ -79,6 +85,40 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Whom to believe about the client's address (X-Forwarded-For) and protocol: nobody (false), the
+ * nearest N hops, or the proxies at these addresses (IPs, CIDR ranges, or `loopback`,
+ * `linklocal`, `uniquelocal`), as Express's `trust proxy` reads them.
+ */
+export type TrustProxy = false | number | string[];
+
+/**
+ * Why a TRUST_PROXY value is refused. `true` trusts every hop, so any client chooses its own
+ * address with X-Forwarded-For and escapes every per-IP limit: it is never accepted.
+ */
+function trustProxyProblem(value: string | undefined): string | undefined {
+  if (value === undefined || value === 'false') return undefined;
+  if (value === 'true') {
+    return (
+      'must not be true: that believes any client about its own IP address (X-Forwarded-For) ' +
+      'and lifts every per-IP limit. Give the number of proxies in front (such as 1) or their ' +
+      'addresses (such as loopback or 10.0.0.2)'
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    return Number(value) <= 10 ? undefined : 'must be a number of proxies from 0 to 10';
+  }
+  try {
+    proxyAddr.compile(value.split(',').map((address) => address.trim()));
+    return undefined;
+  } catch {
+    return (
+      'must be false, a number of proxies (such as 1) or comma-separated proxy addresses ' +
+      '(IPs, CIDR ranges, loopback, linklocal or uniquelocal)'
+    );
+  }
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -109,7 +149,7 @@ export interface AppConfig {
   corsOrigins: string[];
   authRateLimit: number;
   bcryptCost: number;
-  trustProxy: boolean | number | string;
+  trustProxy: TrustProxy;
   /** Folder of the built web app to serve, when there is one. */
   webDistDir?: string;
 }

@@ -61,6 +61,33 @@ describe('configuration', () => {
     }
   });
 
+  describe('TRUST_PROXY', () => {
+    it.each([
+      ['false', false],
+      ['0', false],
+      ['1', 1],
+      ['2', 2],
+      ['loopback', ['loopback']],
+      ['10.0.0.2, 192.168.1.0/24,uniquelocal', ['10.0.0.2', '192.168.1.0/24', 'uniquelocal']],
+      ['::1', ['::1']],
+    ])('reads %j', (value, expected) => {
+      expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+    });
+
+    it('refuses true, which would let any client choose its IP address', () => {
+      expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(
+        /TRUST_PROXY must not be true: .*X-Forwarded-For/,
+      );
+    });
+
+    it.each(['yes', '10.0.0.300', 'loopback, evil.example', '11', '-1', '1.5'])(
+      'refuses %j',
+      (value) => {
+        expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be/);
+      },
+    );
+  });
+
   it('requires JWT_SECRET in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
     expect(() => parseEnv({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
