@@ -44,8 +44,20 @@ export function formatNumber(value: unknown): string {
   const number = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(number)) return '';
   const [whole, fraction] = String(number).split('.');
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupThousands(whole!);
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/** "-1234567" → "-1,234,567"; anything but plain digits (1e+21) stays as it is. */
+function groupThousands(whole: string): string {
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = whole.slice(sign.length);
+  if (!/^\d+$/.test(digits)) return whole;
+  const groups: string[] = [];
+  for (let end = digits.length; end > 0; end -= 3) {
+    groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  }
+  return sign + groups.join(',');
 }
 
 /** Greeting by hour: before 12 Morning, before 17 Afternoon, before 20 Evening, else Night. */
