@@ -8,6 +8,12 @@ export const validationMessages = {
   passwordRequired: 'Please enter the password',
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordTooLong: 'Password must be at most 128 characters.',
+  passwordBlank: 'Password must not be only spaces.',
+  passwordOneCharacter: 'Password is too easy to guess: it is one character repeated.',
+  passwordLikeAccount: 'Password is too easy to guess: it is your e-mail address or name.',
+  passwordCommon: 'Password is too easy to guess: it is one of the most common passwords.',
+  unsafeCharacters:
+    'Text must not contain control characters (other than tab and line breaks), U+FFFE, U+FFFF or unpaired surrogates.',
   invalidFullName: 'Please enter a valid full name.',
   nameTooLong: 'Name must be at most 100 characters.',
   inviteTokenFormat: 'Admin invite token must be a 6 digit code.',

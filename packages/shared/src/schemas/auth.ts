@@ -5,6 +5,7 @@ import {
   nameSchema,
   newPasswordSchema,
   profileImageUrlSchema,
+  refusePasswordLikeAccount,
   sendsAnyField,
 } from './common.js';
 import { userSchema } from './user.js';
@@ -12,29 +13,35 @@ import { userSchema } from './user.js';
 export const loginSchema = z.object({
   email: emailSchema,
   // Sign-in only checks presence: an account's password is whatever it was set to.
-  password: z.string({ error: m.passwordRequired }).min(1, { error: m.passwordRequired }).max(1024),
+  password: z
+    .string({ error: m.passwordRequired })
+    .max(1024, { error: m.passwordTooLong, abort: true })
+    .min(1, { error: m.passwordRequired }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const registerSchema = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  password: newPasswordSchema,
-  profileImageUrl: profileImageUrlSchema,
-  // A numeric code sent as a JSON number is read as the digits it shows.
-  adminInviteToken: z
-    .union([z.string(), z.number().int().nonnegative(), z.null()], { error: m.inviteTokenFormat })
-    .optional()
-    .transform((value) => (value == null ? undefined : String(value).trim() || undefined))
-    .refine((value) => value === undefined || value.length <= 64, { error: m.inviteTokenFormat }),
-});
+export const registerSchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    password: newPasswordSchema,
+    profileImageUrl: profileImageUrlSchema,
+    // A numeric code sent as a JSON number is read as the digits it shows.
+    adminInviteToken: z
+      .union([z.string().max(64), z.number().int().nonnegative(), z.null()], {
+        error: m.inviteTokenFormat,
+      })
+      .optional()
+      .transform((value) => (value == null ? undefined : String(value).trim() || undefined)),
+  })
+  .refine(refusePasswordLikeAccount, { error: m.passwordLikeAccount, path: ['password'] });
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const updateProfileSchema = z
   .object({
     name: nameSchema.optional(),
     profileImageUrl: profileImageUrlSchema,
-    currentPassword: z.string().max(1024).optional(),
+    currentPassword: z.string().max(1024, { abort: true }).optional(),
     newPassword: newPasswordSchema.optional(),
   })
   .refine(sendsAnyField(['currentPassword']), { error: m.nothingToUpdate })

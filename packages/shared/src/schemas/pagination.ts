@@ -14,6 +14,7 @@ export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
  */
 export const pageLimitSchema = z
   .string({ error: m.invalidPageLimit })
+  .max(6, { error: m.invalidPageLimit, abort: true })
   .regex(/^\d{1,6}$/, { error: m.invalidPageLimit })
   .transform(Number)
   .refine((limit) => limit >= 1 && limit <= PAGE_LIMIT_MAX, { error: m.invalidPageLimit })
@@ -25,5 +26,6 @@ export const pageLimitSchema = z
  */
 export const pageCursorSchema = z
   .string({ error: m.invalidCursor })
+  .max(1024, { error: m.invalidCursor, abort: true })
   .regex(/^[A-Za-z0-9_-]{1,1024}$/, { error: m.invalidCursor })
   .optional();

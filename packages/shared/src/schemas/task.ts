@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
-import { idSchema, isSafeWebLink, isoDateTime, sendsAnyField } from './common.js';
+import {
+  idSchema,
+  isoDateTime,
+  MAX_LINK_LENGTH,
+  normalizeWebLink,
+  sendsAnyField,
+  textSchema,
+} from './common.js';
 import { pageCursorSchema, pageLimitSchema } from './pagination.js';
 
 export const TASK_PRIORITIES = ['Low', 'Medium', 'High'] as const;
@@ -19,11 +26,7 @@ export const MAX_TODO_ITEMS = 200;
 export const MAX_ASSIGNEES = 100;
 export const MAX_ATTACHMENTS = 50;
 
-const todoText = z
-  .string({ error: m.todoTextBlank })
-  .trim()
-  .min(1, { error: m.todoTextBlank })
-  .max(500, { error: m.todoTextTooLong });
+const todoText = textSchema({ max: 500, tooLong: m.todoTextTooLong, required: m.todoTextBlank });
 
 /** A checklist item as sent by a client; `completed` may be left out (see the update rule). */
 export const todoItemInputSchema = z.object({
@@ -52,10 +55,11 @@ function isValidDueDate(value: string): boolean {
  */
 export const dueDateSchema = z
   .string({ error: m.dueDateRequired })
-  .trim()
-  // abort: an empty or over-long value gets one message, not also "must be a valid date".
-  .min(1, { error: m.dueDateRequired, abort: true })
+  // abort: an empty or over-long value gets one message, not also "must be a valid date"; the
+  // length first, so the pattern never runs over a long value.
   .max(40, { error: m.dueDateInvalid, abort: true })
+  .trim()
+  .min(1, { error: m.dueDateRequired, abort: true })
   .refine(isValidDueDate, { error: m.dueDateInvalid })
   .transform((value) => new Date(value).toISOString());
 
@@ -70,29 +74,42 @@ const todoChecklistSchema = z
   .min(1, { error: m.todoRequired })
   .max(MAX_TODO_ITEMS, { error: m.tooManyTodos });
 
-/** Blank links are dropped (spec section 5); the rest must be safe web links. */
+/**
+ * Blank links are dropped (spec section 5); the rest must be safe web links, and are stored as
+ * the absolute http(s) URLs they stand for ("example.com/a" becomes "https://example.com/a").
+ */
 const attachmentsSchema = z
-  .array(z.string({ error: m.invalidAttachment }).max(2048, { error: m.invalidAttachment }), {
-    error: m.invalidAttachment,
+  .array(
+    z
+      .string({ error: m.invalidAttachment })
+      .max(MAX_LINK_LENGTH, { error: m.invalidAttachment, abort: true }),
+    { error: m.invalidAttachment },
+  )
+  .transform((links, ctx) => {
+    const normalized: string[] = [];
+    for (const [index, link] of links.entries()) {
+      if (link.trim() === '') continue;
+      const url = normalizeWebLink(link.trim());
+      if (url === undefined) {
+        ctx.addIssue({ code: 'custom', message: m.invalidAttachment, path: [index] });
+        return z.NEVER;
+      }
+      normalized.push(url);
+    }
+    return normalized;
   })
-  .transform((links) => links.map((link) => link.trim()).filter((link) => link.length > 0))
-  .refine((links) => links.every(isSafeWebLink), { error: m.invalidAttachment })
   .refine((links) => links.length <= MAX_ATTACHMENTS, { error: m.tooManyAttachments });
 
 /**
  * Field order is the order of the checks in spec section 5: the first issue is the message shown.
  */
 export const createTaskSchema = z.object({
-  title: z
-    .string({ error: m.titleRequired })
-    .trim()
-    .min(1, { error: m.titleRequired })
-    .max(200, { error: m.titleTooLong }),
-  description: z
-    .string({ error: m.descriptionRequired })
-    .trim()
-    .min(1, { error: m.descriptionRequired })
-    .max(10000, { error: m.descriptionTooLong }),
+  title: textSchema({ max: 200, tooLong: m.titleTooLong, required: m.titleRequired }),
+  description: textSchema({
+    max: 10000,
+    tooLong: m.descriptionTooLong,
+    required: m.descriptionRequired,
+  }),
   dueDate: dueDateSchema,
   assignedTo: assignedToSchema,
   todoChecklist: todoChecklistSchema,

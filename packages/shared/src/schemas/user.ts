@@ -6,8 +6,10 @@ import {
   nameSchema,
   newPasswordSchema,
   profileImageUrlSchema,
+  refusePasswordLikeAccount,
   roleSchema,
   sendsAnyField,
+  textSchema,
 } from './common.js';
 import { pageCursorSchema, pageLimitSchema } from './pagination.js';
 
@@ -46,21 +48,20 @@ export type UserWithTaskCounts = z.infer<typeof userWithTaskCountsSchema>;
 export const userListQuerySchema = z.object({
   limit: pageLimitSchema,
   cursor: pageCursorSchema,
-  search: z
-    .string({ error: m.invalidSearch })
-    .trim()
-    .max(100, { error: m.invalidSearch })
+  search: textSchema({ max: 100, tooLong: m.invalidSearch })
     .optional()
     .transform((value) => (value ? value : undefined)),
 });
 
-export const createUserSchema = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  password: newPasswordSchema,
-  role: roleSchema.default('member'),
-  profileImageUrl: profileImageUrlSchema,
-});
+export const createUserSchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    password: newPasswordSchema,
+    role: roleSchema.default('member'),
+    profileImageUrl: profileImageUrlSchema,
+  })
+  .refine(refusePasswordLikeAccount, { error: m.passwordLikeAccount, path: ['password'] });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 export const updateUserSchema = z
@@ -73,5 +74,6 @@ export const updateUserSchema = z
   })
   .refine(sendsAnyField(), {
     error: m.nothingToUpdate,
-  });
+  })
+  .refine(refusePasswordLikeAccount, { error: m.passwordLikeAccount, path: ['password'] });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
