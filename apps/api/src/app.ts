@@ -123,11 +123,12 @@ export function createApp({
       maxAge: 600,
     }),
   );
-  app.use('/api', express.json({ limit: '1mb' }));
-
   app.use('/api', healthRoutes({ db, isShuttingDown }));
+  // Before the general body parser: these routes read their (small) bodies only once their
+  // per-IP or per-user limit has let the request through.
   app.use('/api/auth', imageUploadRoutes({ db, limiter: limits.upload }));
   app.use('/api/auth', authRoutes({ auth, users, requireAuth: authenticated, limits }));
+  app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api/images', imageRoutes({ db }));
   app.use('/api/users', userRoutes({ users, requireAuth: authenticated, requireAdmin }));
   app.use('/api/tasks', taskRoutes({ tasks, requireAuth: authenticated, requireAdmin }));

@@ -70,6 +70,7 @@ export const apiMessages = {
   malformedRequest: 'Malformed HTTP request',
   validationFailed: 'Validation failed',
   tooManyRequests: 'Too many requests, please try again later',
+  serverBusy: 'The server is busy, please try again in a moment',
   imageRequired: 'No image uploaded: send one file in the field "image"',
   imageTooLarge: 'Image too large: at most 5 MB',
   imageType: 'Only PNG, JPEG, WebP and GIF images are allowed',

@@ -3,10 +3,15 @@ import { createHash } from 'node:crypto';
 // checked, and several sign-ins use both cores. Its npm package ships prebuilt binaries, so no
 // compiler runs at install (its install script stays off: pnpm.ignoredBuiltDependencies).
 import bcrypt from 'bcrypt';
+import pLimit from 'p-limit';
+import { apiMessages } from '@task-manager/shared';
+import { Busy } from '../errors.js';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, hash: string): Promise<boolean>;
+  /** How many bcrypt jobs run now (at most PASSWORD_WORK.concurrency). */
+  activeCount(): number;
 }
 
 /** bcrypt reads only the first 72 bytes of its input and silently ignores the rest. */
@@ -26,12 +31,30 @@ function bcryptInput(password: string): string {
 /** A hash of a random password, compared against when no user matches, so timing is the same. */
 let dummyHash: Promise<string> | undefined;
 
-export function createPasswordHasher(cost: number): PasswordHasher {
+/**
+ * How much bcrypt work one process does at once. Each job holds one of libuv's 4 pool threads
+ * for about 250 ms (cost 12); two at a time keep both cores busy while the other two threads stay
+ * free for static files, DNS and compression. Past `waiting` queued jobs a request is answered
+ * 503 at once (Retry-After), instead of waiting ever longer: password work (sign-ins, sign-ups,
+ * password changes, wrong current passwords) can never starve the rest of the server.
+ */
+export const PASSWORD_WORK = { concurrency: 2, waiting: 64, retryAfterSeconds: 2 };
+
+export function createPasswordHasher(
+  cost: number,
+  work: { concurrency: number; waiting: number; retryAfterSeconds: number } = PASSWORD_WORK,
+): PasswordHasher {
+  const queue = pLimit(work.concurrency);
+  const run = <T>(job: () => Promise<T>): Promise<T> => {
+    if (queue.pendingCount >= work.waiting) {
+      return Promise.reject(Busy(apiMessages.serverBusy, work.retryAfterSeconds));
+    }
+    return queue(job);
+  };
   return {
-    hash: (password) => bcrypt.hash(bcryptInput(password), cost),
-    verify: async (password, hash) => {
-      return bcrypt.compare(bcryptInput(password), hash);
-    },
+    hash: (password) => run(() => bcrypt.hash(bcryptInput(password), cost)),
+    verify: (password, hash) => run(() => bcrypt.compare(bcryptInput(password), hash)),
+    activeCount: () => queue.activeCount,
   };
 }
 

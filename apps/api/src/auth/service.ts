@@ -8,7 +8,7 @@ import {
 } from '@task-manager/shared';
 import type { z } from 'zod';
 import type { Database } from '../db/tables.js';
-import { BadRequest, NotFound, Unauthorized } from '../errors.js';
+import { BadRequest, HttpError, NotFound, Unauthorized } from '../errors.js';
 import {
   findUserByEmail,
   findUserById,
@@ -20,6 +20,7 @@ import type { UserService } from '../users/service.js';
 import type { AuthEvents } from './events.js';
 import { inviteTokenMatches } from './invite-token.js';
 import type { RequestToken } from './middleware.js';
+import { assertPasswordAcceptable } from './password-policy.js';
 import { timingDummyHash, type PasswordHasher } from './passwords.js';
 import { pruneExpiredRevocations, revokeToken } from './repository.js';
 import type { TokenService } from './tokens.js';
@@ -75,11 +76,16 @@ export class AuthService {
       ...(input.profileImageUrl !== undefined && { profile_image_url: input.profileImageUrl }),
     };
     if (input.newPassword !== undefined) {
+      const account = { email: row.email, name: input.name ?? row.name };
+      assertPasswordAcceptable(input.newPassword, account, 'newPassword');
       const ok = await this.hasher.verify(input.currentPassword ?? '', row.password_hash);
       if (!ok) {
-        throw BadRequest(apiMessages.wrongCurrentPassword, [
-          { path: 'currentPassword', message: apiMessages.wrongCurrentPassword },
-        ]);
+        throw new HttpError(
+          400,
+          apiMessages.wrongCurrentPassword,
+          [{ path: 'currentPassword', message: apiMessages.wrongCurrentPassword }],
+          { code: 'wrong_current_password' },
+        );
       }
       patch.password_hash = await this.hasher.hash(input.newPassword);
       // Every other session of this user ends; the answer carries a fresh token.

@@ -52,6 +52,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return next(error);
     }
     if (error instanceof HttpError) {
+      // For middleware that counts outcomes (the rate limiters count wrong current passwords).
+      res.locals.errorCode = error.details.code;
+      if (error.details.retryAfterSeconds !== undefined) {
+        res.set('Retry-After', String(error.details.retryAfterSeconds));
+      }
       return res
         .status(error.status)
         .json(

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
-import { MemoryStore, rateLimit, type Options, type Store } from 'express-rate-limit';
+import type { Request, RequestHandler, Response } from 'express';
+import {
+  MemoryStore,
+  rateLimit,
+  type Options,
+  type RateLimitInfo,
+  type Store,
+} from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
@@ -21,70 +27,155 @@ export const ACCOUNT_FAILURES = { limit: 10, windowMs: 15 * MINUTE };
  */
 export const INVITE_FAILURES = { limit: 5, windowMs: 15 * MINUTE };
 
+/**
+ * Wrong admin invite codes from all addresses together. However many IPs an attacker spreads
+ * the guesses over, at most 50 codes in 15 minutes are tried (a million values: 570 years to try
+ * half of them); then every sign-up with a code is refused until the window ends, even with the
+ * right code, and the log says so. Sign-ups without a code go on.
+ */
+export const INVITE_FAILURES_ALL = { limit: 50, windowMs: 15 * MINUTE };
+
 /** The counts of one named limiter: in this process (none given), or shared through Redis. */
 export type RateLimitStoreFactory = (name: string) => Store;
 
+/**
+ * Each route's limits, in the order they run: `perIp` (or `perUser`) first, before anything reads
+ * the body, so that a refused request costs no parsing; the failure counts after the body parser,
+ * since they read the e-mail or the invite code from it.
+ */
 export interface AuthLimits {
-  signIn: RequestHandler[];
-  signUp: RequestHandler[];
+  signIn: { perIp: RequestHandler; failures: RequestHandler[] };
+  signUp: { perIp: RequestHandler; failures: RequestHandler[] };
   upload: RequestHandler;
+  /** PUT /api/auth/profile, after requireAuth: counted per signed-in user. */
+  profile: { perUser: RequestHandler; failures: RequestHandler[] };
 }
 
 /**
- * The limits of the open endpoints that cost a password hash or an image decode, or guess a
- * secret. Each answers 429 {message} with Retry-After and the draft-7 RateLimit headers.
+ * The limits of the endpoints that cost a password hash or an image decode, or guess a secret.
+ * Each answers 429 {message} with Retry-After and the draft-7 RateLimit headers of the limit that
+ * refused. A passing request shows only its per-IP (or per-user) headers: how often someone got
+ * an account's password wrong is no one else's business, so the failure counts send none.
  */
 export function createAuthLimits(options: {
-  /** Requests a minute per IP on each of sign-in, sign-up and upload (AUTH_RATE_LIMIT). */
+  /** Requests a minute per IP (per user for the profile) on each route (AUTH_RATE_LIMIT). */
   perMinute: number;
   stores?: RateLimitStoreFactory;
   logger: Logger;
 }): AuthLimits {
-  const limiter = (name: string, settings: Partial<Options>) =>
+  const { logger } = options;
+  const limiter = (name: string, settings: Partial<Options>, onRefused?: (req: Request) => void) =>
     rateLimit({
       standardHeaders: 'draft-7',
       legacyHeaders: false,
-      handler: (_req, res) => {
-        res.status(429).json({ message: apiMessages.tooManyRequests });
+      handler: (req, res, _next, used) => {
+        onRefused?.(req);
+        refuse(req, res, used.windowMs);
       },
       // express-rate-limit's configuration warnings go to our log, not the console.
-      logger: options.logger,
+      logger,
       ...(options.stores && { store: options.stores(name) }),
       ...settings,
     });
-  const perIp = (name: string) => limiter(name, { windowMs: MINUTE, limit: options.perMinute });
+  const perMinute = (name: string, settings: Partial<Options> = {}) =>
+    limiter(name, { windowMs: MINUTE, limit: options.perMinute, ...settings });
+  /** Counts only the requests that `failed` says failed; sends no headers until it refuses. */
+  const failures = (
+    name: string,
+    window: { limit: number; windowMs: number },
+    settings: Partial<Pick<Options, 'skip' | 'keyGenerator'>> & {
+      failed: (res: Response) => boolean;
+    },
+    onRefused?: (req: Request) => void,
+  ) =>
+    limiter(
+      name,
+      {
+        ...window,
+        standardHeaders: false,
+        ...(settings.skip && { skip: settings.skip }),
+        ...(settings.keyGenerator && { keyGenerator: settings.keyGenerator }),
+        skipSuccessfulRequests: true,
+        requestWasSuccessful: (_req, res) => !settings.failed(res),
+      },
+      onRefused,
+    );
+
+  // Only sign-ups that reach the code check: valid input carrying a code. Past validation, a
+  // 400 is a wrong code; anything else (201, 409, 429) is no failure.
+  const inviteFailures = {
+    skip: (req: Request) => {
+      const input = registerSchema.safeParse(req.body);
+      return !input.success || input.data.adminInviteToken === undefined;
+    },
+    failed: (res: Response) => res.statusCode === 400,
+  };
 
   return {
-    // The per-IP limiter goes last: a passing request then shows its RateLimit headers, which
-    // overwrite those of the failure counts (how often someone got an account's password wrong
-    // is no one else's business). A refusal shows the headers of the limit that refused.
-    signIn: [
-      limiter('sign-in-failures-by-account', {
-        ...ACCOUNT_FAILURES,
-        // Only a wrong password (401) counts: the rest is taken off again once answered.
-        skipSuccessfulRequests: true,
-        requestWasSuccessful: (_req, res) => res.statusCode !== 401,
-        skip: (req) => accountKey(req) === undefined,
-        keyGenerator: (req) => accountKey(req) ?? '',
-      }),
-      perIp('sign-in'),
-    ],
-    signUp: [
-      limiter('invite-failures', {
-        ...INVITE_FAILURES,
-        // Only sign-ups that reach the code check: valid input carrying a code.
-        skip: (req) => {
-          const input = registerSchema.safeParse(req.body);
-          return !input.success || input.data.adminInviteToken === undefined;
-        },
-        // Past validation, a 400 is a wrong code; anything else (201, 409, 429) is no failure.
-        skipSuccessfulRequests: true,
-        requestWasSuccessful: (_req, res) => res.statusCode !== 400,
-      }),
-      perIp('sign-up'),
-    ],
-    upload: perIp('upload'),
+    signIn: {
+      perIp: perMinute('sign-in'),
+      failures: [
+        // Only a wrong password (401) counts, from whichever IPs it came.
+        failures('sign-in-failures-by-account', ACCOUNT_FAILURES, {
+          skip: (req) => accountKey(req) === undefined,
+          keyGenerator: (req) => accountKey(req) ?? '',
+          failed: (res) => res.statusCode === 401,
+        }),
+      ],
+    },
+    signUp: {
+      perIp: perMinute('sign-up'),
+      failures: [
+        failures('invite-failures', INVITE_FAILURES, inviteFailures),
+        failures(
+          'invite-failures-all',
+          INVITE_FAILURES_ALL,
+          { ...inviteFailures, keyGenerator: () => 'all' },
+          (req) =>
+            logger.warn(
+              {
+                event: 'auth.invite.locked',
+                reqId: req.id,
+                limit: INVITE_FAILURES_ALL.limit,
+                windowMinutes: INVITE_FAILURES_ALL.windowMs / MINUTE,
+              },
+              'admin invite sign-ups refused: too many wrong invite codes from all addresses',
+            ),
+        ),
+      ],
+    },
+    upload: perMinute('upload'),
+    profile: {
+      perUser: perMinute('profile', { keyGenerator: (req) => userKey(req) }),
+      failures: [
+        // A wrong current password counts like a wrong sign-in: 10 per account per 15 minutes,
+        // then 429 even for the right one, so a stolen token cannot guess the password.
+        failures('current-password-failures-by-user', ACCOUNT_FAILURES, {
+          keyGenerator: (req) => userKey(req),
+          failed: (res) => res.locals.errorCode === 'wrong_current_password',
+        }),
+      ],
+    },
   };
+}
+
+/** 429 with Retry-After and the draft-7 headers of the limit that refused. */
+function refuse(req: Request, res: Response, windowMs: number) {
+  // express-rate-limit puts its count on the request before it calls the handler.
+  const info = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit;
+  const resetMs = info?.resetTime ? info.resetTime.getTime() - Date.now() : windowMs;
+  const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
+  res.set({
+    'Retry-After': String(resetSeconds),
+    'RateLimit-Policy': `${info?.limit ?? 0};w=${Math.ceil(windowMs / 1000)}`,
+    RateLimit: `limit=${info?.limit ?? 0}, remaining=0, reset=${resetSeconds}`,
+  });
+  res.status(429).json({ message: apiMessages.tooManyRequests });
+}
+
+/** The signed-in caller's id (the profile limits run after requireAuth). */
+function userKey(req: Request): string {
+  return req.user?.id ?? '';
 }
 
 /** The account a sign-in is for, hashed so no e-mail address is stored in Redis. */

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '@task-manager/shared';
+import { apiMessages, validationMessages } from '@task-manager/shared';
 import { buildUser, createTask, signUp, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
@@ -49,9 +49,11 @@ describe(`HTTP safety (${ENGINE})`, () => {
     });
 
     it('refuses a body over 1 MB with 413 JSON, and reads one just under it', async () => {
+      const admin = await signUp(ctx, 'admin');
       const tooLarge = JSON.stringify({ ...buildUser(), name: 'x'.repeat(1024 * 1024 + 16) });
       const res = await ctx.api
-        .post('/api/auth/register')
+        .post('/api/users')
+        .set(admin.auth)
         .set('Content-Type', 'application/json')
         .send(tooLarge)
         .expect(413);
@@ -60,11 +62,34 @@ describe(`HTTP safety (${ENGINE})`, () => {
 
       // 900 KB is parsed: the validator, not the size limit, answers.
       const underLimit = await ctx.api
-        .post('/api/auth/register')
+        .post('/api/users')
+        .set(admin.auth)
         .send({ ...buildUser(), name: 'x'.repeat(900 * 1024) })
         .expect(400);
-      expect(underLimit.body.message).not.toBe(apiMessages.bodyTooLarge);
+      expect(underLimit.body.message).toBe(validationMessages.nameTooLong);
     });
+
+    it.each([
+      ['POST', '/api/auth/register'],
+      ['POST', '/api/auth/login'],
+      ['PUT', '/api/auth/profile'],
+    ])(
+      '%s %s takes at most 16 KB of body (413 JSON), and reads one just under it',
+      async (method, path) => {
+        const member = await signUp(ctx);
+        const send = (body: object) =>
+          ctx.api[method === 'PUT' ? 'put' : 'post'](path).set(member.auth).send(body);
+        const tooLarge = await send({ ...buildUser(), name: 'x'.repeat(16 * 1024 + 1) }).expect(
+          413,
+        );
+        expectJson(tooLarge);
+        expect(tooLarge.body).toEqual({ message: apiMessages.bodyTooLarge });
+        // Parsed: the validator (400) or the password check (401), not the size limit, answers.
+        const underLimit = await send({ ...buildUser(), name: 'x'.repeat(15 * 1024) });
+        expect([400, 401]).toContain(underLimit.status);
+        expect(underLimit.body.message).not.toBe(apiMessages.bodyTooLarge);
+      },
+    );
   });
 
   describe('routing', () => {
