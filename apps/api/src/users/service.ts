@@ -11,6 +11,7 @@ import {
 } from '@task-manager/shared';
 import type { z } from 'zod';
 import type { AuthEvents, RevocationReason } from '../auth/events.js';
+import { assertPasswordAcceptable } from '../auth/password-policy.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import type { Database } from '../db/tables.js';
 import { BadRequest, Conflict, NotFound } from '../errors.js';
@@ -45,6 +46,7 @@ export class UserService {
   ) {}
 
   async create(input: NewUser): Promise<UserRow> {
+    assertPasswordAcceptable(input.password, input, 'password');
     if (await findUserByEmail(this.db, input.email)) throw Conflict(apiMessages.userExists);
     const now = new Date().toISOString();
     const row: UserRow = {
@@ -116,6 +118,10 @@ export class UserService {
     const { user, revoked } = await this.db.transaction().execute(async (trx) => {
       const row = await findUserById(trx, id);
       if (!row) throw NotFound(apiMessages.userNotFound);
+      if (input.password !== undefined) {
+        const account = { email: input.email ?? row.email, name: input.name ?? row.name };
+        assertPasswordAcceptable(input.password, account, 'password');
+      }
       if (input.email !== undefined && input.email !== row.email) {
         const other = await findUserByEmail(trx, input.email);
         if (other) throw Conflict(apiMessages.userExists);

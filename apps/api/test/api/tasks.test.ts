@@ -415,7 +415,12 @@ describe(`tasks API (${ENGINE})`, () => {
         'c.example.com/3',
       ];
       const res = await post(buildTask([member.id], { attachments })).expect(201);
-      const expected = ['https://b.example.com/2', 'https://a.example.com/1', 'c.example.com/3'];
+      // Stored as absolute http(s) URLs: the bare link gains its https://.
+      const expected = [
+        'https://b.example.com/2',
+        'https://a.example.com/1',
+        'https://c.example.com/3',
+      ];
       expect(res.body.task.attachments).toEqual(expected);
       const stored = await ctx.api
         .get(`/api/tasks/${res.body.task._id}`)

@@ -87,11 +87,11 @@ const attachmentsSchema = z
   )
   .transform((links, ctx) => {
     const normalized: string[] = [];
-    for (const [index, link] of links.entries()) {
+    for (const link of links) {
       if (link.trim() === '') continue;
       const url = normalizeWebLink(link.trim());
       if (url === undefined) {
-        ctx.addIssue({ code: 'custom', message: m.invalidAttachment, path: [index] });
+        ctx.addIssue({ code: 'custom', message: m.invalidAttachment });
         return z.NEVER;
       }
       normalized.push(url);
