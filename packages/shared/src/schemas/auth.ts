@@ -28,9 +28,16 @@ export const registerSchema = z
     profileImageUrl: profileImageUrlSchema,
     // A numeric code sent as a JSON number is read as the digits it shows.
     adminInviteToken: z
-      .union([z.string().max(64, { error: m.inviteTokenFormat }), z.number().int().nonnegative(), z.null()], {
-        error: m.inviteTokenFormat,
-      })
+      .union(
+        [
+          z.string().max(64, { error: m.inviteTokenFormat }),
+          z.number().int().nonnegative(),
+          z.null(),
+        ],
+        {
+          error: m.inviteTokenFormat,
+        },
+      )
       .optional()
       .transform((value) => (value == null ? undefined : String(value).trim() || undefined)),
   })

@@ -11,8 +11,8 @@ import type { Kysely } from 'kysely';
 
 const SCHEME = /^([a-z][a-z0-9+.-]{0,31}):/i;
 const HOST_PORT = /^(?:localhost|[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})+):\d{1,5}(?:\/|$)/i;
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSAFE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MAX = 2048;
 
