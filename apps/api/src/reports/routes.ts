@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { streamTaskReportRows, streamUserReportRows } from './repository.js';
+import { spreadsheetText } from './spreadsheet-text.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DATE = { numFmt: 'yyyy-mm-dd' };
@@ -14,7 +15,20 @@ interface Sheet {
   rows: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>;
 }
 
-/** Streams a one-sheet workbook with a bold header row, committing each row as it is written. */
+/** The row's cells by column key: texts as a cell can hold them (spreadsheetText), others as they are. */
+function cellValues(row: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const cells: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = row[key];
+    cells[key] = typeof value === 'string' ? spreadsheetText(value) : value;
+  }
+  return cells;
+}
+
+/**
+ * Streams a one-sheet workbook with a bold header row, committing each row as it is written.
+ * Every text goes in as a string cell, never a formula, whatever it starts with ('=', '+', '@').
+ */
 async function sendWorkbook(res: Response, { filename, sheetName, columns, rows }: Sheet) {
   res.status(200);
   res.set({
@@ -26,7 +40,8 @@ async function sendWorkbook(res: Response, { filename, sheetName, columns, rows 
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns;
   sheet.getRow(1).font = { bold: true };
-  for await (const row of rows) sheet.addRow(row).commit();
+  const keys = columns.map((column) => column.key!);
+  for await (const row of rows) sheet.addRow(cellValues(row, keys)).commit();
   sheet.commit();
   await workbook.commit();
 }
