@@ -52,8 +52,9 @@ WORKDIR /app
 COPY --from=build /prod/api apps/api
 COPY --from=build /app/apps/web/dist apps/web/dist
 # DATA_DIR: the SQLite database and, outside production, the generated JWT secret. Backups
-# (`node dist/cli/backup.js`) go to /data/backups.
-RUN mkdir -p /data && chown node:node /data
+# (`node dist/cli/backup.js`) go to /data/backups. Owner-only: it holds the password hashes (a
+# new named volume takes this mode from the image).
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 VOLUME ["/data"]
 # The unprivileged user the node image provides (uid 1000).
 USER node

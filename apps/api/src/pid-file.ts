@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir } from './data-files.js';
 
 /**
  * DATA_DIR/server.pid: written by a server running on the SQLite file in DATA_DIR and removed
@@ -15,7 +16,7 @@ export function pidFilePath(dataDir: string): string {
 /** Records this process as the server on DATA_DIR until it exits (however it exits). */
 export function writePidFile(dataDir: string): void {
   const file = pidFilePath(dataDir);
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   fs.writeFileSync(file, `${process.pid}\n`);
   process.once('exit', () => {
     // Only our own file: a second server on the same folder may have replaced it.

@@ -6,10 +6,11 @@ import { apiMessages } from '@task-manager/shared';
 import { createApp } from './app.js';
 import { isShutdownMessage, runPrimary } from './cluster.js';
 import { ConfigError, parseEnv } from './config.js';
+import { tightenFiles } from './data-files.js';
 import { migrateToLatest, openConfiguredDatabase } from './db/database.js';
 import { createRateLimitRedis, redisStores } from './http/rate-limit.js';
 import { writePidFile } from './pid-file.js';
-import { resolveAdminInviteToken, resolveJwtSecret } from './settings.js';
+import { jwtSecretFile, resolveAdminInviteToken, resolveJwtSecret } from './settings.js';
 
 /** How long requests in flight may take to finish once a stop signal came. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,6 +36,17 @@ async function main() {
     process.on('SIGINT', () => undefined);
   }
   const handle = openConfiguredDatabase(env);
+  // Older versions let SQLite create the database readable by every local account.
+  const tightened = [
+    ...(handle.tightenedFiles ?? []),
+    ...tightenFiles([jwtSecretFile(env.DATA_DIR)]),
+  ];
+  if (tightened.length > 0) {
+    logger.warn(
+      { files: tightened },
+      'data files were readable by other users: made owner-only (0600)',
+    );
+  }
   if (!isWorker) {
     const applied = await migrateToLatest(handle);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

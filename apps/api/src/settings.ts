@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { ensurePrivateDir } from './data-files.js';
 import type { Database } from './db/tables.js';
+
+export function jwtSecretFile(dataDir: string): string {
+  return path.join(dataDir, 'jwt-secret');
+}
 
 /**
  * JWT_SECRET outside production: generated once and kept in DATA_DIR (mode 0600), so tokens
@@ -10,9 +15,9 @@ import type { Database } from './db/tables.js';
  */
 export function resolveJwtSecret(given: string | undefined, dataDir: string): string {
   if (given) return given;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = jwtSecretFile(dataDir);
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -18,6 +17,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Env } from '../config.js';
+import { prepareSqliteFiles } from '../data-files.js';
 import * as initial from './migrations/2026-11-22-001-initial.js';
 import * as revokedTokens from './migrations/2026-11-23-001-revoked-tokens.js';
 import * as listIndexes from './migrations/2026-11-23-002-list-indexes.js';
@@ -36,6 +36,8 @@ export interface DatabaseHandle {
   location: string;
   /** The PostgreSQL schema the tables live in, when not the default. */
   schema?: string;
+  /** SQLite files that others could read, made owner-only on opening (for the start-up log). */
+  tightenedFiles?: string[];
   close(): Promise<void>;
 }
 
@@ -107,7 +109,8 @@ function withStatementCache(sqlite: SQLite.Database, size = 200): SqliteDatabase
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.engine === 'sqlite') {
-    if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
+    // It holds password hashes: owner-only, like the folder it is created in.
+    const tightenedFiles = options.file === ':memory:' ? [] : prepareSqliteFiles(options.file);
     const sqlite = new SQLite(options.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
@@ -116,7 +119,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const db = new Kysely<Database>({
       dialect: new ImmediateTransactionSqliteDialect({ database: withStatementCache(sqlite) }),
     });
-    return { db, engine: 'sqlite', location: options.file, close: () => db.destroy() };
+    return {
+      db,
+      engine: 'sqlite',
+      location: options.file,
+      tightenedFiles,
+      close: () => db.destroy(),
+    };
   }
 
   const pool = new pg.Pool({
