@@ -1,13 +1,54 @@
-import type { ErrorRequestHandler } from 'express';
+import { STATUS_CODES } from 'node:http';
+import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { apiMessages } from '@task-manager/shared';
 import { HttpError } from '../errors.js';
 
-/** body-parser's errors carry a `type` and a 4xx status. */
-interface BodyParserError {
+/**
+ * What middleware hands on: http-errors objects (body-parser, serve-static and send, the router)
+ * carry a `status` (or `statusCode`), `expose` (false when the message is internal, such as
+ * send's "ENOENT: ... stat '/srv/app/...'") and sometimes `headers` to send (Content-Range);
+ * body-parser's also carry a `type`.
+ */
+interface MiddlewareError {
   type?: string;
-  status?: number;
+  status?: unknown;
+  statusCode?: unknown;
   expose?: boolean;
+  headers?: unknown;
+}
+
+/** The 4xx status a middleware error asks for, if it asks for one. */
+function clientErrorStatus(error: MiddlewareError): number | undefined {
+  const status = error.status ?? error.statusCode;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500
+    ? status
+    : undefined;
+}
+
+/**
+ * What a static file's answer had set before it failed (send sets them before it checks a
+ * Range): they describe that file, not the error, and a year's Cache-Control must not keep one.
+ */
+const FILE_HEADERS = [
+  'Content-Type',
+  'Content-Length',
+  'Content-Encoding',
+  'Content-Language',
+  'Content-Range',
+  'Accept-Ranges',
+  'Cache-Control',
+  'ETag',
+  'Last-Modified',
+];
+
+/** The headers an error asks to be sent with it (a plain list of values), instead of those. */
+function setErrorHeaders(res: Response, headers: unknown) {
+  for (const name of FILE_HEADERS) res.removeHeader(name);
+  if (typeof headers !== 'object' || headers === null) return;
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === 'string' || typeof value === 'number') res.set(name, String(value));
+  }
 }
 
 /** Node's socket errors: the database server cannot be reached. */
@@ -65,7 +106,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
             : { message: error.message },
         );
     }
-    const parserError = error as BodyParserError;
+    const parserError = error as MiddlewareError;
     if (parserError.type === 'entity.parse.failed') {
       return res.status(400).json({ message: apiMessages.malformedJson });
     }
@@ -76,13 +117,19 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof URIError) {
       return res.status(400).json({ message: apiMessages.malformedUrl });
     }
-    if (
-      parserError.expose &&
-      typeof parserError.status === 'number' &&
-      parserError.status >= 400 &&
-      parserError.status < 500
-    ) {
-      return res.status(parserError.status).json({ message: (error as Error).message });
+    // Any other 4xx a middleware raised (a missing static file, a method or range it refuses, a
+    // charset body-parser cannot read) is the client's: its own status, never a 500. Its
+    // message only when http-errors says it may be shown; otherwise the status's own words.
+    const status = clientErrorStatus(parserError);
+    if (status !== undefined) {
+      setErrorHeaders(res, parserError.headers);
+      const message =
+        parserError.expose && error instanceof Error && error.message
+          ? error.message
+          : status === 404
+            ? apiMessages.notFound
+            : (STATUS_CODES[status] ?? 'Bad Request');
+      return res.status(status).json({ message });
     }
     if (isDatabaseUnavailable(error)) {
       // An outage, not a bug: one line per request without the stack, and a 503 the client can
