@@ -1,5 +1,5 @@
 export * from './messages.js';
-export * from './task-progress.js';
+export * from './task-rules.js';
 export * from './schemas/common.js';
 export * from './schemas/pagination.js';
 export * from './schemas/auth.js';

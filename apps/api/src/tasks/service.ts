@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   apiMessages,
-  progressOf,
-  statusOf,
+  changeStatus,
+  checklistState as stateOfChecklist,
+  mergeChecklist,
+  type ChecklistState,
   type CreateTaskData,
   type DashboardResponse,
   type Task,
@@ -39,35 +41,25 @@ import {
 
 type StoredItem = { id: string; text: string; completed: boolean };
 
-/** What the checklist makes of a task: progress, status and the done count. */
-function checklistState(items: ReadonlyArray<{ completed: boolean }>) {
-  const progress = progressOf(items);
-  return {
-    progress,
-    status: statusOf(progress),
-    completed_todo_count: items.filter((item) => item.completed).length,
-  };
+/** What a checklist makes of its task (the shared rule), in the task row's columns. */
+function stateColumns({ progress, status, completedTodoCount }: ChecklistState) {
+  return { progress, status, completed_todo_count: completedTodoCount };
 }
 
-/**
- * The update rule of spec section 5: an item sent without `completed` keeps the state of an
- * existing item with the same text (each existing item matched once); new items start open.
- * Matched items keep their id.
- */
-export function mergeChecklist(
+function checklistState(items: ReadonlyArray<{ completed: boolean }>) {
+  return stateColumns(stateOfChecklist(items));
+}
+
+/** The shared update rule (spec section 5); an item taken over keeps its id, a new one gets one. */
+function mergeStoredChecklist(
   existing: ReadonlyArray<StoredItem>,
   incoming: ReadonlyArray<TodoItemInput>,
 ): StoredItem[] {
-  const unmatched = [...existing];
-  return incoming.map((item) => {
-    const index = unmatched.findIndex((old) => old.text === item.text);
-    const match = index >= 0 ? unmatched.splice(index, 1)[0] : undefined;
-    return {
-      id: match?.id ?? randomUUID(),
-      text: item.text,
-      completed: item.completed ?? match?.completed ?? false,
-    };
-  });
+  return mergeChecklist(existing, incoming).map(({ text, completed, previous }) => ({
+    id: previous?.id ?? randomUUID(),
+    text,
+    completed,
+  }));
 }
 
 function scopeFor(user: RequestUser): TaskScope {
@@ -155,7 +147,7 @@ export class TaskService {
         updated_at: new Date().toISOString(),
       };
       if (data.todoChecklist) {
-        const items = mergeChecklist(await loadChecklist(trx, id), data.todoChecklist);
+        const items = mergeStoredChecklist(await loadChecklist(trx, id), data.todoChecklist);
         await replaceChecklist(trx, id, items);
         patch = { ...patch, ...checklistState(items) };
       }
@@ -191,7 +183,7 @@ export class TaskService {
         await setChecklistFlags(trx, id, items);
       } else {
         if (user.role !== 'admin') throw BadRequest(apiMessages.checklistMemberChange);
-        items = mergeChecklist(existing, incoming);
+        items = mergeStoredChecklist(existing, incoming);
         await replaceChecklist(trx, id, items);
       }
       return this.saveChecklistOutcome(trx, row, items);
@@ -220,27 +212,14 @@ export class TaskService {
     });
   }
 
-  /**
-   * Status change: Completed ticks every item, Pending unticks every item. In Progress is only
-   * possible while the checklist is partly done, since status always follows the checklist.
-   * A task with no checklist at all (only possible for old data) takes the status as asked.
-   */
+  /** Status change: the checklist moves with it (the shared rule, changeStatus). */
   async updateStatus(user: RequestUser, id: string, status: TaskStatus): Promise<Task> {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.lockVisibleTask(trx, user, id);
-      const existing = await loadChecklist(trx, id);
-      let items = existing;
-      if (status === 'Completed' || status === 'Pending') {
-        items = existing.map((item) => ({ ...item, completed: status === 'Completed' }));
-        await setChecklistFlags(trx, id, items);
-      } else if (existing.length > 0 && checklistState(existing).status !== 'In Progress') {
-        throw BadRequest(apiMessages.statusNeedsPartialChecklist);
-      }
-      const patch = { ...checklistState(items), updated_at: new Date().toISOString() };
-      if (items.length === 0) {
-        patch.status = status;
-        patch.progress = status === 'Completed' ? 100 : 0;
-      }
+      const change = changeStatus(await loadChecklist(trx, id), status);
+      if (!change.allowed) throw BadRequest(apiMessages.statusNeedsPartialChecklist);
+      if (change.setsEveryFlag) await setChecklistFlags(trx, id, change.items);
+      const patch = { ...stateColumns(change.state), updated_at: new Date().toISOString() };
       await updateTaskRow(trx, id, patch);
       return this.hydrateOne(trx, { ...row, ...patch });
     });

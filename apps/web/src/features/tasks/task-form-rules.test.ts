@@ -6,52 +6,12 @@ import {
   emptyTaskForm,
   formFromTask,
   itemNumber,
-  mergeChecklist,
   removeEntry,
   taskFormProblem,
   toTaskPayload,
   type TaskFormValues,
 } from './task-form-rules';
 import { buildPerson, buildTask } from './task-form-test-utils';
-
-describe('mergeChecklist: the update rule for checklist items', () => {
-  it('keeps the completed state of an item whose text matches and starts new items open', () => {
-    const existing = [
-      { text: 'Write the draft', completed: true },
-      { text: 'Review the draft', completed: false },
-    ];
-    expect(mergeChecklist(existing, ['Review the draft', 'Write the draft', 'Publish'])).toEqual([
-      { text: 'Review the draft', completed: false },
-      { text: 'Write the draft', completed: true },
-      { text: 'Publish', completed: false },
-    ]);
-  });
-
-  it('treats an edited text as a new item', () => {
-    expect(mergeChecklist([{ text: 'Write', completed: true }], ['Write it'])).toEqual([
-      { text: 'Write it', completed: false },
-    ]);
-  });
-
-  it('matches each existing item once, so duplicates pair up in order', () => {
-    const existing = [
-      { text: 'Check', completed: true },
-      { text: 'Check', completed: false },
-    ];
-    expect(mergeChecklist(existing, ['Check', 'Check', 'Check'])).toEqual([
-      { text: 'Check', completed: true },
-      { text: 'Check', completed: false },
-      { text: 'Check', completed: false },
-    ]);
-  });
-
-  it('starts every item open when there is nothing existing (create)', () => {
-    expect(mergeChecklist([], ['One', 'Two'])).toEqual([
-      { text: 'One', completed: false },
-      { text: 'Two', completed: false },
-    ]);
-  });
-});
 
 describe('checklist and attachment entries', () => {
   it('numbers items 01, 02, … with two digits, then as they come', () => {
@@ -92,6 +52,19 @@ describe('the task payload', () => {
       attachments: ['example.com'],
     });
     expect(taskFormProblem(toTaskPayload(values))).toBeNull();
+  });
+
+  it('keeps the stored ticks of items whose text is kept, new items start open (edit mode)', () => {
+    const stored = [
+      { text: 'Draft', completed: true },
+      { text: 'Review', completed: true },
+    ];
+    expect(
+      toTaskPayload({ ...values, checklist: ['Review', 'Ship'] }, stored).todoChecklist,
+    ).toEqual([
+      { text: 'Review', completed: true },
+      { text: 'Ship', completed: false },
+    ]);
   });
 
   it('sends the picked day as midnight UTC, whatever the time zone', () => {

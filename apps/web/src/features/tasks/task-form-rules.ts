@@ -1,5 +1,7 @@
 import {
   createTaskSchema,
+  mergeChecklist,
+  type ChecklistEntry,
   type CreateTaskInput,
   type Task,
   type TaskPriority,
@@ -25,11 +27,6 @@ export interface TaskFormValues {
   assignees: AssigneeOption[];
   checklist: string[];
   attachments: string[];
-}
-
-export interface ChecklistEntry {
-  text: string;
-  completed: boolean;
 }
 
 export const emptyTaskForm: TaskFormValues = {
@@ -76,23 +73,6 @@ export function removeEntry<T>(list: readonly T[], index: number): T[] {
 }
 
 /**
- * The update rule of spec section 5: an item whose text matches an existing item keeps that
- * item's completed state (each existing item matched once, so duplicates pair up in order);
- * every other item starts not completed. On create there is nothing existing: all start open.
- */
-export function mergeChecklist(
-  existing: readonly ChecklistEntry[],
-  texts: readonly string[],
-): ChecklistEntry[] {
-  const unmatched = [...existing];
-  return texts.map((text) => {
-    const index = unmatched.findIndex((item) => item.text === text);
-    const match = index >= 0 ? unmatched.splice(index, 1)[0] : undefined;
-    return { text, completed: match?.completed ?? false };
-  });
-}
-
-/**
  * A date input's day as an ISO date-time: midnight UTC of that day, the same instant the API
  * stores for a bare date, so the day reads the same in every time zone (see formatDueDate).
  */
@@ -112,7 +92,11 @@ export function toTaskPayload(
     priority: values.priority,
     dueDate: dueDateToIso(values.dueDate),
     assignedTo: values.assignees.map((person) => person._id),
-    todoChecklist: mergeChecklist(existingChecklist, values.checklist),
+    // Every item is sent with its flag: ticks kept where the text matches (the shared rule).
+    todoChecklist: mergeChecklist(
+      existingChecklist,
+      values.checklist.map((text) => ({ text })),
+    ).map(({ text, completed }) => ({ text, completed })),
     attachments: values.attachments.map((link) => link.trim()).filter(Boolean),
   };
 }

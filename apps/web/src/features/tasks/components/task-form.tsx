@@ -1,13 +1,13 @@
-import { TASK_PRIORITIES, type CreateTaskInput, type TaskPriority } from '@task-manager/shared';
+import {
+  TASK_PRIORITIES,
+  type ChecklistEntry,
+  type CreateTaskInput,
+  type TaskPriority,
+} from '@task-manager/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, FormError, inputClass, TextField } from '../../../components/ui/field';
-import {
-  taskFormProblem,
-  toTaskPayload,
-  type ChecklistEntry,
-  type TaskFormValues,
-} from '../task-form-rules';
+import { taskFormProblem, toTaskPayload, type TaskFormValues } from '../task-form-rules';
 import { AttachmentsEditor } from './attachments-editor';
 import { ChecklistEditor } from './checklist-editor';
 import { UserPicker, type UserChoices } from './user-picker';

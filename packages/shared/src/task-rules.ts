@@ -1,0 +1,101 @@
+import type { TaskStatus, TodoItemInput } from './schemas/task.js';
+
+/**
+ * The task rules the API enforces and the web app follows, in one place: how an edited checklist
+ * keeps its ticks, what the checklist makes of progress and status, and which status changes are
+ * allowed (docs/decisions/003-status-follows-checklist.md).
+ */
+
+/** A checklist item as far as the rules care: its text and whether it is done. */
+export interface ChecklistEntry {
+  text: string;
+  completed: boolean;
+}
+
+/** Progress in whole percent: round(done / total * 100); an empty checklist is 0. */
+export function progressOf(items: ReadonlyArray<{ completed: boolean }>): number {
+  if (items.length === 0) return 0;
+  const done = items.filter((item) => item.completed).length;
+  return Math.round((done / items.length) * 100);
+}
+
+/** Status follows progress: 0 is Pending, 100 is Completed, anything between is In Progress. */
+export function statusOf(progress: number): TaskStatus {
+  if (progress >= 100) return 'Completed';
+  if (progress <= 0) return 'Pending';
+  return 'In Progress';
+}
+
+/** What a checklist makes of its task; stored with the task so lists can count and filter. */
+export interface ChecklistState {
+  progress: number;
+  status: TaskStatus;
+  completedTodoCount: number;
+}
+
+export function checklistState(items: ReadonlyArray<{ completed: boolean }>): ChecklistState {
+  const progress = progressOf(items);
+  return {
+    progress,
+    status: statusOf(progress),
+    completedTodoCount: items.filter((item) => item.completed).length,
+  };
+}
+
+/** One item of an edited checklist, with the existing item it took over (none for a new one). */
+export interface MergedChecklistItem<Existing> extends ChecklistEntry {
+  previous: Existing | undefined;
+}
+
+/**
+ * The update rule of spec section 5: an item keeps the completed state of an existing item with
+ * the same text, unless it says its own; every other item starts not completed. Each existing
+ * item is matched once, so duplicates pair up in order. `previous` lets a caller keep what else
+ * the matched item had (the API keeps its id).
+ */
+export function mergeChecklist<Existing extends ChecklistEntry>(
+  existing: readonly Existing[],
+  incoming: readonly TodoItemInput[],
+): MergedChecklistItem<Existing>[] {
+  const unmatched = [...existing];
+  return incoming.map((item) => {
+    const index = unmatched.findIndex((old) => old.text === item.text);
+    const previous = index >= 0 ? unmatched.splice(index, 1)[0] : undefined;
+    return { text: item.text, completed: item.completed ?? previous?.completed ?? false, previous };
+  });
+}
+
+/** Asking for a status: refused, or the checklist and the task's state once it is applied. */
+export type StatusChange<Item> =
+  | { allowed: false }
+  | {
+      allowed: true;
+      /** The checklist after the change. */
+      items: Item[];
+      /** Completed and Pending set every item's flag; In Progress leaves the flags as they are. */
+      setsEveryFlag: boolean;
+      state: ChecklistState;
+    };
+
+/**
+ * A status change moves the checklist, since status always follows it: Completed ticks every
+ * item, Pending unticks every item, and In Progress is only allowed while the checklist is partly
+ * done. A task with no checklist at all (only possible for old data) takes the status as asked.
+ */
+export function changeStatus<Item extends { completed: boolean }>(
+  items: readonly Item[],
+  status: TaskStatus,
+): StatusChange<Item> {
+  const setsEveryFlag = status === 'Completed' || status === 'Pending';
+  if (!setsEveryFlag && items.length > 0 && checklistState(items).status !== 'In Progress') {
+    return { allowed: false };
+  }
+  const after = setsEveryFlag
+    ? items.map((item) => ({ ...item, completed: status === 'Completed' }))
+    : [...items];
+  const state =
+    after.length === 0
+      ? { progress: status === 'Completed' ? 100 : 0, status, completedTodoCount: 0 }
+      : checklistState(after);
+  return { allowed: true, items: after, setsEveryFlag, state };
+}
