@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { api, getStoredToken, setUnauthorizedHandler, statusOf, TOKEN_KEY } from './api-client';
 import { notify } from './notify';
-
-export const profileQueryKey = ['auth', 'profile'] as const;
+import { queryKeys } from './query-keys';
 
 async function fetchProfile(): Promise<User | null> {
   if (!getStoredToken()) return null;
@@ -37,7 +36,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const profile = useQuery({
-    queryKey: profileQueryKey,
+    queryKey: queryKeys.profile,
     queryFn: fetchProfile,
     staleTime: Infinity,
     retry: false,
@@ -51,7 +50,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     queryClient.cancelQueries();
     queryClient.removeQueries();
-    queryClient.setQueryData(profileQueryKey, null);
+    queryClient.setQueryData(queryKeys.profile, null);
   }, [queryClient]);
 
   const endSession = useCallback(() => {
@@ -76,7 +75,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (token: string, user: User) => {
       localStorage.setItem(TOKEN_KEY, token);
       queryClient.removeQueries();
-      queryClient.setQueryData(profileQueryKey, user);
+      queryClient.setQueryData(queryKeys.profile, user);
     },
     [queryClient],
   );

@@ -1,7 +1,7 @@
 import type { DashboardResponse } from '@task-manager/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { dashboardKeys } from './dashboard-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Statistics, chart data and the newest tasks over every task (admin only). */
 export async function getAdminDashboard(): Promise<DashboardResponse> {
@@ -14,7 +14,7 @@ export const ADMIN_DASHBOARD_RETRY_DELAY_MS = 1500;
 
 export function adminDashboardQueryOptions() {
   return queryOptions({
-    queryKey: dashboardKeys.admin(),
+    queryKey: queryKeys.dashboard.admin(),
     queryFn: getAdminDashboard,
     retry: 1,
     retryDelay: ADMIN_DASHBOARD_RETRY_DELAY_MS,

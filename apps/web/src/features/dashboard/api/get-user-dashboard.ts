@@ -1,7 +1,7 @@
 import type { DashboardResponse } from '@task-manager/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { dashboardKeys } from './dashboard-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The same figures as the admin dashboard, over the tasks assigned to the signed-in member. */
 export async function getUserDashboard(): Promise<DashboardResponse> {
@@ -12,7 +12,7 @@ export async function getUserDashboard(): Promise<DashboardResponse> {
 /** Spec section 4: a failed load is retried once, at once; then the page offers Retry. */
 export function userDashboardQueryOptions() {
   return queryOptions({
-    queryKey: dashboardKeys.user(),
+    queryKey: queryKeys.dashboard.user(),
     queryFn: getUserDashboard,
     retry: 1,
     retryDelay: 0,

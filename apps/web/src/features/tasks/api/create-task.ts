@@ -1,7 +1,7 @@
 import type { CreateTaskInput, TaskMutationResponse } from '@task-manager/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateTaskData } from './invalidate-task-data';
+import { invalidateAfter } from '../../../lib/invalidate-after';
 
 export async function createTask(input: CreateTaskInput): Promise<TaskMutationResponse> {
   const { data } = await api.post<TaskMutationResponse>('/api/tasks', input);
@@ -13,7 +13,7 @@ export function useCreateTask() {
   return useMutation({
     mutationFn: createTask,
     onSuccess: () => {
-      void invalidateTaskData(queryClient);
+      void invalidateAfter(queryClient, 'taskChange');
     },
   });
 }

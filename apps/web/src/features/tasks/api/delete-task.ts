@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateTaskData } from './invalidate-task-data';
-import { taskKeys } from './task-keys';
+import { invalidateAfter } from '../../../lib/invalidate-after';
+import { queryKeys } from '../../../lib/query-keys';
 
 export async function deleteTask(id: string): Promise<{ message: string }> {
   const { data } = await api.delete<{ message: string }>(`/api/tasks/${encodeURIComponent(id)}`);
@@ -15,7 +15,7 @@ export function useDeleteTask() {
     onSuccess: (_answer, id) => {
       // The page still shows the task until it navigates away: refetching it would only 404.
       // Not awaited, so the caller's onSuccess (toast and navigation) runs at once.
-      void invalidateTaskData(queryClient, taskKeys.detail(id));
+      void invalidateAfter(queryClient, 'taskChange', { except: queryKeys.tasks.detail(id) });
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { Task } from '@task-manager/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { taskKeys } from './task-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export async function getTask(id: string): Promise<Task> {
   const { data } = await api.get<Task>(`/api/tasks/${encodeURIComponent(id)}`);
@@ -9,7 +9,7 @@ export async function getTask(id: string): Promise<Task> {
 }
 
 export function taskQueryOptions(id: string) {
-  return queryOptions({ queryKey: taskKeys.detail(id), queryFn: () => getTask(id) });
+  return queryOptions({ queryKey: queryKeys.tasks.detail(id), queryFn: () => getTask(id) });
 }
 
 export function useTask(id: string | undefined) {

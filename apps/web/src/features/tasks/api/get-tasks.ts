@@ -2,7 +2,7 @@ import type { TaskListResponse, TaskStatus } from '@task-manager/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { retryOnceUnlessClientError } from '../../../lib/query-client';
-import { taskKeys } from './task-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A tab of the task list: every task, or the tasks of one status. */
 export type TaskStatusFilter = 'All' | TaskStatus;
@@ -28,7 +28,7 @@ export async function getTaskPage(
 
 export function tasksQueryOptions(status: TaskStatusFilter) {
   return infiniteQueryOptions({
-    queryKey: taskKeys.list(status === 'All' ? undefined : status),
+    queryKey: queryKeys.tasks.list(status === 'All' ? undefined : status),
     queryFn: ({ pageParam }) => getTaskPage(status, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

@@ -1,8 +1,8 @@
 import type { Task, TaskMutationResponse } from '@task-manager/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateTaskData } from './invalidate-task-data';
-import { taskKeys } from './task-keys';
+import { invalidateAfter } from '../../../lib/invalidate-after';
+import { mutationKeys, queryKeys } from '../../../lib/query-keys';
 
 /** Spec section 9: the task is fetched again 300 ms after a tick is saved. */
 export const CHECKLIST_REFRESH_DELAY_MS = 300;
@@ -39,15 +39,13 @@ export function withItemCompleted(task: Task, itemId: string, completed: boolean
   };
 }
 
-const mutationKey = ['tasks', 'checklist-item'] as const;
-
 export function useUpdateChecklistItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey,
+    mutationKey: mutationKeys.checklistItem,
     mutationFn: updateChecklistItem,
     onMutate: async ({ taskId, itemId, completed }) => {
-      const key = taskKeys.detail(taskId);
+      const key = queryKeys.tasks.detail(taskId);
       // A fetch already under way would overwrite the tick with the old state.
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Task>(key);
@@ -55,7 +53,7 @@ export function useUpdateChecklistItem() {
       return { previous };
     },
     onError: (_error, { taskId, itemId }, context) => {
-      const key = taskKeys.detail(taskId);
+      const key = queryKeys.tasks.detail(taskId);
       // Undo only this item's tick: other ticks made meanwhile stay as they are.
       const current = queryClient.getQueryData<Task>(key);
       const before = context?.previous?.todoChecklist.find((item) => item._id === itemId);
@@ -66,7 +64,9 @@ export function useUpdateChecklistItem() {
     onSettled: () => {
       setTimeout(() => {
         // While another tick is still on its way, its own settling refreshes the task.
-        if (queryClient.isMutating({ mutationKey }) === 0) void invalidateTaskData(queryClient);
+        if (queryClient.isMutating({ mutationKey: mutationKeys.checklistItem }) === 0) {
+          void invalidateAfter(queryClient, 'taskChange');
+        }
       }, CHECKLIST_REFRESH_DELAY_MS);
     },
   });

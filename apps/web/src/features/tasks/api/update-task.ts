@@ -1,8 +1,8 @@
 import type { CreateTaskInput, TaskMutationResponse } from '@task-manager/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateTaskData } from './invalidate-task-data';
-import { taskKeys } from './task-keys';
+import { invalidateAfter } from '../../../lib/invalidate-after';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The form always sends every field, so the update payload is the create payload. */
 export async function updateTask({
@@ -25,8 +25,8 @@ export function useUpdateTask() {
     mutationFn: updateTask,
     onSuccess: ({ task }) => {
       // The answer is the task as it now is: show it at once, then refresh everything else.
-      queryClient.setQueryData(taskKeys.detail(task._id), task);
-      void invalidateTaskData(queryClient);
+      queryClient.setQueryData(queryKeys.tasks.detail(task._id), task);
+      void invalidateAfter(queryClient, 'taskChange');
     },
   });
 }

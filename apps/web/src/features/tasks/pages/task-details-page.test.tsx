@@ -2,7 +2,7 @@ import type { Task } from '@task-manager/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { taskKeys } from '../api/task-keys';
+import { queryKeys } from '../../../lib/query-keys';
 import { buildPerson, buildTask, fakeServer, renderPage, type Call } from '../task-form-test-utils';
 import { TaskDetailsPage } from './task-details-page';
 
@@ -75,7 +75,9 @@ describe('the task details page', { timeout: 30_000 }, () => {
     const box = await screen.findByRole('checkbox', { name: 'Review the draft' });
     await user.click(box);
     expect(box).toBeChecked();
-    expect(queryClient.getQueryData<Task>(taskKeys.detail(task._id))!.todoChecklist[1]).toEqual({
+    expect(
+      queryClient.getQueryData<Task>(queryKeys.tasks.detail(task._id))!.todoChecklist[1],
+    ).toEqual({
       ...review,
       completed: true,
     });

@@ -3,12 +3,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { useMemo } from 'react';
 import { api } from '../../../lib/api-client';
 import { uniqueById } from '../../../lib/infinite-paging';
-
-export const userKeys = {
-  all: ['users'] as const,
-  lists: () => [...userKeys.all, 'list'] as const,
-  list: (search: string) => [...userKeys.lists(), search] as const,
-};
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Members per page: a few screens of cards, or of rows in the user picker. */
 export const USER_PAGE_SIZE = 50;
@@ -36,7 +31,7 @@ export async function getUserPage(search: string, cursor: string | null): Promis
 export function usersQueryOptions(search = '') {
   const trimmed = search.trim();
   return infiniteQueryOptions({
-    queryKey: userKeys.list(trimmed),
+    queryKey: queryKeys.users.list(trimmed),
     queryFn: ({ pageParam }) => getUserPage(trimmed, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
