@@ -152,4 +152,9 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Folder of the built web app to serve, when there is one. */
   webDistDir?: string;
+  /**
+   * Bytes the uploads no user has claimed may hold together (default MAX_UNCLAIMED_IMAGE_BYTES,
+   * in images/service.ts): a constant, not a variable; tests give a small one.
+   */
+  unclaimedImageQuotaBytes?: number;
 }

@@ -9,6 +9,7 @@ import { ConfigError, parseEnv } from './config.js';
 import { tightenFiles } from './data-files.js';
 import { migrateToLatest, openConfiguredDatabase } from './db/database.js';
 import { createRateLimitRedis, redisStores } from './http/rate-limit.js';
+import { startImageSweep } from './images/sweep.js';
 import { writePidFile } from './pid-file.js';
 import { jwtSecretFile, resolveAdminInviteToken, resolveJwtSecret } from './settings.js';
 
@@ -92,6 +93,9 @@ async function main() {
     },
   });
 
+  // Uploads no user claimed are deleted after their grace period, by every serving process.
+  const stopImageSweep = startImageSweep(handle.db, logger);
+
   // Express 5 hands a listen error (port taken) to this callback instead of throwing it.
   const server = app.listen(env.PORT, (error?: Error) => {
     if (error) {
@@ -146,6 +150,7 @@ async function main() {
       return;
     }
     stopping = true;
+    stopImageSweep();
     logger.info(
       { signal, inFlight: open.size },
       'shutting down: refusing new connections, finishing requests in flight',

@@ -6,6 +6,7 @@ import {
   updateProfileSchema,
 } from '@task-manager/shared';
 import { currentUser } from '../http/request-user.js';
+import { withStoredImagePath } from '../images/links.js';
 import type { AuthLimits } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import type { UserService } from '../users/service.js';
@@ -37,7 +38,8 @@ export function authRoutes(deps: {
     authBody,
     ...limits.signUp.failures,
     async (req, res) => {
-      res.status(201).json(await auth.register(parseInput(registerSchema, req.body)));
+      const input = withStoredImagePath(parseInput(registerSchema, req.body), req);
+      res.status(201).json(await auth.register(input));
     },
   );
 
@@ -67,9 +69,8 @@ export function authRoutes(deps: {
     authBody,
     ...limits.profile.failures,
     async (req, res) => {
-      res.json(
-        await auth.updateProfile(currentUser(req).id, parseInput(updateProfileSchema, req.body)),
-      );
+      const input = withStoredImagePath(parseInput(updateProfileSchema, req.body), req);
+      res.json(await auth.updateProfile(currentUser(req).id, input));
     },
   );
 

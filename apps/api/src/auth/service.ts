@@ -9,6 +9,8 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../db/tables.js';
 import { BadRequest, HttpError, NotFound, Unauthorized } from '../errors.js';
+import { storedImagePath } from '../images/links.js';
+import { changeProfileImage } from '../images/service.js';
 import {
   findUserByEmail,
   findUserById,
@@ -73,7 +75,9 @@ export class AuthService {
     if (!row) throw NotFound(apiMessages.userNotFound);
     const patch: Partial<UserRow> = {
       ...(input.name !== undefined && { name: input.name }),
-      ...(input.profileImageUrl !== undefined && { profile_image_url: input.profileImageUrl }),
+      ...(input.profileImageUrl !== undefined && {
+        profile_image_url: storedImagePath(input.profileImageUrl),
+      }),
     };
     if (input.newPassword !== undefined) {
       const account = { email: row.email, name: input.name ?? row.name };
@@ -92,7 +96,18 @@ export class AuthService {
       patch.token_version = row.token_version + 1;
     }
     patch.updated_at = new Date().toISOString();
-    await updateUserRow(this.db, userId, patch);
+    const photo = patch.profile_image_url;
+    if (photo === undefined) {
+      await updateUserRow(this.db, userId, patch);
+    } else {
+      // The new photo becomes the user's and the former one goes, with the row: all or nothing.
+      await this.db.transaction().execute(async (trx) => {
+        const current = await findUserById(trx, userId);
+        if (!current) throw NotFound(apiMessages.userNotFound);
+        await updateUserRow(trx, userId, patch);
+        await changeProfileImage(trx, userId, photo, current.profile_image_url);
+      });
+    }
     if (patch.token_version !== undefined) this.events.tokensRevoked(userId, 'password-change');
     return this.session({ ...row, ...patch });
   }

@@ -1,11 +1,13 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import multer from 'multer';
 import { apiMessages } from '@task-manager/shared';
 import type { Database } from '../db/tables.js';
 import { BadRequest, HttpError, NotFound } from '../errors.js';
 import { pathId } from '../http/path-id.js';
-import { MAX_IMAGE_BYTES, findImage, storeImage } from './service.js';
+import { imagePath } from './links.js';
+import { findImage } from './repository.js';
+import { assertRoomForUpload, MAX_IMAGE_BYTES, storeImage } from './service.js';
 
 const upload = multer({
   storage: multer.memoryStorage(),
@@ -32,18 +34,24 @@ const receiveImage: RequestHandler = (req, res, next) => {
   });
 };
 
-/** The public address of an image: absolute, so clients on another origin can show it. */
-function imageUrl(req: Request, id: string): string {
-  return `${req.protocol}://${req.get('host')}/api/images/${id}`;
-}
-
-export function imageUploadRoutes(deps: { db: Kysely<Database>; limiter: RequestHandler }): Router {
+export function imageUploadRoutes(deps: {
+  db: Kysely<Database>;
+  limiter: RequestHandler;
+  /** Bytes the unclaimed uploads may hold together (default MAX_UNCLAIMED_IMAGE_BYTES). */
+  unclaimedQuotaBytes?: number;
+}): Router {
   const router = Router();
-  router.post('/upload-image', deps.limiter, receiveImage, async (req, res) => {
+  // Before the body is read: a full quota costs the client its upload, not us a decode.
+  const quota: RequestHandler = async (_req, _res, next) => {
+    await assertRoomForUpload(deps.db, deps.unclaimedQuotaBytes);
+    next();
+  };
+  router.post('/upload-image', deps.limiter, quota, receiveImage, async (req, res) => {
     // An empty file part is no image either (and sharp refuses an empty buffer outright).
     if (!req.file || req.file.size === 0) throw BadRequest(apiMessages.imageRequired);
     const image = await storeImage(deps.db, req.file.buffer);
-    res.json({ imageUrl: imageUrl(req, image.id) });
+    // Relative: the address is this server's whatever the Host header said.
+    res.json({ imageUrl: imagePath(image.id) });
   });
   return router;
 }

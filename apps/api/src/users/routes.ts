@@ -10,6 +10,7 @@ import { Forbidden } from '../errors.js';
 import { pathId } from '../http/path-id.js';
 import { currentUser } from '../http/request-user.js';
 import { parseInput } from '../http/validate.js';
+import { withStoredImagePath } from '../images/links.js';
 import { toApiUser } from './repository.js';
 import type { UserService } from './service.js';
 
@@ -29,7 +30,8 @@ export function userRoutes(deps: {
   });
 
   router.post('/', requireAuth, requireAdmin, async (req, res) => {
-    const row = await users.createByAdmin(parseInput(createUserSchema, req.body));
+    const input = withStoredImagePath(parseInput(createUserSchema, req.body), req);
+    const row = await users.createByAdmin(input);
     res.status(201).json(toApiUser(row));
   });
 
@@ -41,7 +43,7 @@ export function userRoutes(deps: {
   });
 
   router.put('/:id', requireAuth, requireAdmin, async (req, res) => {
-    const input = parseInput(updateUserSchema, req.body);
+    const input = withStoredImagePath(parseInput(updateUserSchema, req.body), req);
     res.json(await users.update(pathId(req, apiMessages.userNotFound), input, currentUser(req).id));
   });
 

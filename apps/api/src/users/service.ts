@@ -16,6 +16,8 @@ import type { PasswordHasher } from '../auth/passwords.js';
 import type { Database } from '../db/tables.js';
 import { BadRequest, Conflict, NotFound } from '../errors.js';
 import { decodeCursor, encodeCursor, userCursorShape } from '../http/cursor.js';
+import { storedImagePath } from '../images/links.js';
+import { changeProfileImage } from '../images/service.js';
 import {
   countAdminsForUpdate,
   deleteUserRow,
@@ -47,6 +49,7 @@ export class UserService {
 
   async create(input: NewUser): Promise<UserRow> {
     assertPasswordAcceptable(input.password, input, 'password');
+    const photo = storedImagePath(input.profileImageUrl ?? null);
     if (await findUserByEmail(this.db, input.email)) throw Conflict(apiMessages.userExists);
     const now = new Date().toISOString();
     const row: UserRow = {
@@ -55,13 +58,17 @@ export class UserService {
       email: input.email,
       password_hash: await this.hasher.hash(input.password),
       role: input.role,
-      profile_image_url: input.profileImageUrl ?? null,
+      profile_image_url: photo,
       token_version: 0,
       created_at: now,
       updated_at: now,
     };
     try {
-      await insertUser(this.db, row);
+      // The photo becomes the new user's in the same transaction: both, or neither.
+      await this.db.transaction().execute(async (trx) => {
+        await insertUser(trx, row);
+        await changeProfileImage(trx, row.id, row.profile_image_url);
+      });
     } catch (error) {
       // Two sign-ups with one e-mail at once: the unique index decides.
       if (isUniqueViolation(error)) throw Conflict(apiMessages.userExists);
@@ -138,7 +145,9 @@ export class UserService {
         ...(input.name !== undefined && { name: input.name }),
         ...(input.email !== undefined && { email: input.email }),
         ...(input.role !== undefined && { role: input.role }),
-        ...(input.profileImageUrl !== undefined && { profile_image_url: input.profileImageUrl }),
+        ...(input.profileImageUrl !== undefined && {
+          profile_image_url: storedImagePath(input.profileImageUrl),
+        }),
         ...(input.password !== undefined && {
           password_hash: await this.hasher.hash(input.password),
         }),
@@ -153,6 +162,9 @@ export class UserService {
         if (isUniqueViolation(error)) throw Conflict(apiMessages.userExists);
         throw error;
       }
+      if (patch.profile_image_url !== undefined) {
+        await changeProfileImage(trx, id, patch.profile_image_url, row.profile_image_url);
+      }
       const revoked: RevocationReason[] = [];
       if (roleChanged) revoked.push('role-change');
       if (input.password !== undefined) revoked.push('password-change');
@@ -163,7 +175,7 @@ export class UserService {
     return user;
   }
 
-  /** Deleting a user removes their assignments (cascade); their tasks stay. */
+  /** Deleting a user removes their assignments and their photo (cascade); their tasks stay. */
   async delete(id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const row = await findUserById(trx, id);

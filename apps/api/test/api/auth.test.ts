@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, validationMessages } from '@task-manager/shared';
-import { buildUser, signUp, type Session } from '../helpers/factories.js';
+import { buildUser, signUp, uploadPhoto, type Session } from '../helpers/factories.js';
 import { expectNoSecrets, userOf } from '../helpers/expectations.js';
 import {
   createTestContext,
@@ -64,14 +64,15 @@ describe(`auth API (${ENGINE})`, () => {
 
   describe('POST /api/auth/register', () => {
     it('creates a member and answers 201 with the user fields and a token, never a password', async () => {
-      const body = buildUser({ profileImageUrl: 'https://example.com/me.png' });
+      const photo = await uploadPhoto(ctx);
+      const body = buildUser({ profileImageUrl: photo });
       const res = await register(body).expect(201);
       expect(Object.keys(res.body).sort()).toEqual(SESSION_KEYS);
       expect(res.body).toMatchObject({
         name: body.name,
         email: body.email,
         role: 'member',
-        profileImageUrl: 'https://example.com/me.png',
+        profileImageUrl: photo,
       });
       expect(typeof res.body._id).toBe('string');
       expect(res.body._id.length).toBeGreaterThan(0);
@@ -268,13 +269,17 @@ describe(`auth API (${ENGINE})`, () => {
       ]);
     });
 
-    it('accepts only an http(s) profile image link; empty means none', async () => {
+    it('accepts only a photo uploaded to this server; empty means none', async () => {
+      const photo = await uploadPhoto(ctx);
       for (const profileImageUrl of [
         'javascript:alert(1)',
         'data:image/png;base64,AAAA',
         'ftp://example.com/me.png',
         'example.com/me.png',
         'https://',
+        'http://example.com/a.png',
+        `https://example.com${photo}`,
+        `//example.com${photo}`,
         42,
       ]) {
         await expectRegisterRejected(
@@ -283,10 +288,8 @@ describe(`auth API (${ENGINE})`, () => {
           'profileImageUrl',
         );
       }
-      const http = await register(
-        buildUser({ profileImageUrl: 'http://example.com/a.png' }),
-      ).expect(201);
-      expect(http.body.profileImageUrl).toBe('http://example.com/a.png');
+      const own = await register(buildUser({ profileImageUrl: photo })).expect(201);
+      expect(own.body.profileImageUrl).toBe(photo);
       for (const profileImageUrl of ['', null, undefined]) {
         const res = await register(buildUser({ profileImageUrl })).expect(201);
         expect(res.body.profileImageUrl).toBeNull();
@@ -305,7 +308,7 @@ describe(`auth API (${ENGINE})`, () => {
 
   describe('POST /api/auth/login', () => {
     it('answers 200 with the same shape as register', async () => {
-      const account = await signUp(ctx, 'member', { profileImageUrl: 'https://example.com/p.png' });
+      const account = await signUp(ctx, 'member', { profileImageUrl: await uploadPhoto(ctx) });
       const res = await login(account.email, account.password).expect(200);
       expect(Object.keys(res.body).sort()).toEqual(SESSION_KEYS);
       const { token, ...user } = res.body;
@@ -478,9 +481,10 @@ describe(`auth API (${ENGINE})`, () => {
 
     it('changes the name and the profile image, and answers the user with a token', async () => {
       const account = await signUp(ctx);
+      const photo = await uploadPhoto(ctx);
       const res = await update(account, {
         name: '  New Name ',
-        profileImageUrl: 'https://example.com/new.png',
+        profileImageUrl: photo,
       }).expect(200);
       expect(Object.keys(res.body).sort()).toEqual(SESSION_KEYS);
       expect(res.body).toMatchObject({
@@ -488,25 +492,26 @@ describe(`auth API (${ENGINE})`, () => {
         name: 'New Name',
         email: account.email,
         role: 'member',
-        profileImageUrl: 'https://example.com/new.png',
+        profileImageUrl: photo,
       });
       expectNoSecrets(res.body);
       // Stored: the profile shows it, and the old token still works (no password change).
       const profile = await ctx.api.get('/api/auth/profile').set(account.auth).expect(200);
       expect(profile.body).toMatchObject({
         name: 'New Name',
-        profileImageUrl: 'https://example.com/new.png',
+        profileImageUrl: photo,
       });
       await ctx.api.get('/api/auth/profile').set(bearer(res.body.token)).expect(200);
     });
 
     it('leaves the photo alone when left out, and removes it with null or ""', async () => {
-      const account = await signUp(ctx, 'member', { profileImageUrl: 'https://example.com/a.png' });
+      const photo = await uploadPhoto(ctx);
+      const account = await signUp(ctx, 'member', { profileImageUrl: photo });
       const kept = await update(account, { name: 'Still Pictured' }).expect(200);
-      expect(kept.body.profileImageUrl).toBe('https://example.com/a.png');
+      expect(kept.body.profileImageUrl).toBe(photo);
       const removed = await update(account, { profileImageUrl: null }).expect(200);
       expect(removed.body.profileImageUrl).toBeNull();
-      await update(account, { profileImageUrl: 'https://example.com/b.png' }).expect(200);
+      await update(account, { profileImageUrl: await uploadPhoto(ctx) }).expect(200);
       const cleared = await update(account, { profileImageUrl: '' }).expect(200);
       expect(cleared.body.profileImageUrl).toBeNull();
     });

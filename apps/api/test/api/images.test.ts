@@ -9,8 +9,10 @@ import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app
 
 const UPLOAD = '/api/auth/upload-image';
 const MAX_BYTES = 5 * 1024 * 1024;
-const IMAGE_URL =
-  /^http:\/\/127\.0\.0\.1:\d+\/api\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** What the server stores per image at most, whatever came in. */
+const MAX_STORED_BYTES = 100 * 1024;
+/** Relative: the answer never names a host (it used to be built from the Host header). */
+const IMAGE_URL = /^\/api\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 type Format = 'png' | 'jpeg' | 'webp' | 'gif';
 
@@ -54,8 +56,7 @@ describe(`image upload and serving (${ENGINE})`, () => {
     expect(Object.keys(res.body)).toEqual(['imageUrl']);
     const match = IMAGE_URL.exec(res.body.imageUrl);
     expect(match, `unexpected imageUrl ${res.body.imageUrl}`).not.toBeNull();
-    const path = new URL(res.body.imageUrl).pathname;
-    return { path, id: match![1]! };
+    return { path: res.body.imageUrl as string, id: match![1]! };
   }
 
   const fetchImage = (path: string) => ctx.api.get(path).buffer(true).parse(binary).expect(200);
@@ -66,14 +67,14 @@ describe(`image upload and serving (${ENGINE})`, () => {
     ['webp', 'image/webp'],
     ['gif', 'image/gif'],
   ] as const)('a %s upload', (format, contentType) => {
-    it('is stored, served by this server with safe caching headers, and shrunk to 512px', async () => {
+    it('is stored as WebP, served by this server with safe caching headers, and shrunk to 512px', async () => {
       const original = await picture(format, 800, 600);
       const before = await countImages();
       const { path, id } = await uploadOk(original, `photo.${format}`, contentType);
       expect(await countImages()).toBe(before + 1);
 
       const res = await fetchImage(path);
-      expect(res.headers['content-type']).toBe(contentType);
+      expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cache-control']).toContain('max-age=31536000');
       expect(res.headers['cache-control']).toContain('immutable');
@@ -83,7 +84,7 @@ describe(`image upload and serving (${ENGINE})`, () => {
       const served = res.body as Buffer;
       expect(Buffer.isBuffer(served)).toBe(true);
       const metadata = await sharp(served).metadata();
-      expect(metadata.format).toBe(format);
+      expect(metadata.format).toBe('webp');
       expect([metadata.width, metadata.height]).toEqual([512, 384]);
       // Still the same (red) picture.
       const stats = await sharp(served).stats();
@@ -96,7 +97,7 @@ describe(`image upload and serving (${ENGINE})`, () => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       expect(stored).toEqual({
-        content_type: contentType,
+        content_type: 'image/webp',
         byte_size: served.length,
         width: 512,
         height: 384,
@@ -141,7 +142,7 @@ describe(`image upload and serving (${ENGINE})`, () => {
     const res = await fetchImage((await uploadOk(original, 'camera.jpg', 'image/jpeg')).path);
     const served = res.body as Buffer;
     const metadata = await sharp(served).metadata();
-    expect(metadata.format).toBe('jpeg');
+    expect(metadata.format).toBe('webp');
     expect(metadata.exif).toBeUndefined();
     expect(served.includes('secret-owner')).toBe(false);
     expect(served.includes('secret-artist')).toBe(false);
@@ -178,6 +179,104 @@ describe(`image upload and serving (${ENGINE})`, () => {
     expect(metadata.orientation ?? 1).toBe(1);
   });
 
+  describe('the stored size is bounded', () => {
+    /** Gaussian noise: what no encoder can compress, the worst case for the stored size. */
+    const noise = (width: number, height: number, channels: 3 | 4) =>
+      sharp({
+        create: {
+          width,
+          height,
+          channels,
+          background: { r: 0, g: 0, b: 0, alpha: 1 },
+          noise: { type: 'gaussian', mean: 128, sigma: 120 },
+        },
+      })
+        .png()
+        .toBuffer();
+
+    it.each([
+      ['an RGB noise PNG of 512 x 512', 512, 512, 3],
+      ['an RGBA noise PNG of 512 x 512 (noise in the alpha channel too)', 512, 512, 4],
+      ['an RGB noise PNG of 1,200 x 900', 1200, 900, 3],
+    ] as const)('stores %s in at most 100 KB', async (_name, width, height, channels) => {
+      const original = await noise(width, height, channels);
+      expect(original.length).toBeGreaterThan(600 * 1024);
+      const { id } = await uploadOk(original, 'noise.png', 'image/png');
+      const stored = await ctx.db
+        .selectFrom('images')
+        .select(['byte_size', 'width', 'height', 'data'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(stored.byte_size).toBe(Buffer.from(stored.data).length);
+      expect(stored.byte_size).toBeLessThanOrEqual(MAX_STORED_BYTES);
+      // Shrunk only as far as needed: still a usable photo, in its proportions.
+      expect(Math.max(stored.width, stored.height)).toBeGreaterThanOrEqual(200);
+      expect(stored.width / stored.height).toBeCloseTo(width / height, 1);
+      const metadata = await sharp(Buffer.from(stored.data)).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual([
+        'webp',
+        stored.width,
+        stored.height,
+      ]);
+    });
+
+    it('keeps an ordinary photo at 512 px', async () => {
+      const photo = await sharp({
+        create: {
+          width: 1200,
+          height: 900,
+          channels: 3,
+          background: '#000',
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
+      })
+        .blur(3)
+        .jpeg()
+        .toBuffer();
+      const res = await fetchImage((await uploadOk(photo, 'photo.jpg')).path);
+      const metadata = await sharp(res.body as Buffer).metadata();
+      expect([metadata.width, metadata.height]).toEqual([512, 384]);
+      expect((res.body as Buffer).length).toBeLessThanOrEqual(MAX_STORED_BYTES);
+    });
+
+    it.each(['png', 'gif'] as const)('keeps the transparency of a %s', async (format) => {
+      // A transparent square with an opaque red disc in the middle.
+      const disc = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="16" fill="#f00"/></svg>',
+      );
+      const original = await sharp(disc).toFormat(format).toBuffer();
+      expect((await sharp(original).metadata()).hasAlpha).toBe(true);
+      const res = await fetchImage((await uploadOk(original, `disc.${format}`)).path);
+      const served = sharp(res.body as Buffer);
+      expect((await served.metadata()).hasAlpha).toBe(true);
+      const { data, info } = await served.raw().toBuffer({ resolveWithObject: true });
+      const alphaAt = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3];
+      expect(alphaAt(1, 1)).toBe(0);
+      expect(alphaAt(32, 32)).toBe(255);
+    });
+  });
+
+  it('serves an image stored before uploads became WebP with the type it was stored as', async () => {
+    const id = randomUUID();
+    const png = await picture('png', 10, 10);
+    await ctx.db
+      .insertInto('images')
+      .values({
+        id,
+        content_type: 'image/png',
+        data: png,
+        byte_size: png.length,
+        width: 10,
+        height: 10,
+        created_at: new Date().toISOString(),
+        owner_id: null,
+      })
+      .execute();
+    const res = await fetchImage(`/api/images/${id}`);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect((res.body as Buffer).equals(png)).toBe(true);
+  });
+
   describe('the type comes from the content', () => {
     it('refuses an HTML file named .png and declared image/png', async () => {
       const before = await countImages();
@@ -197,18 +296,18 @@ describe(`image upload and serving (${ENGINE})`, () => {
       expectJsonError(res, apiMessages.imageType);
     });
 
-    it('accepts a real PNG named .txt and declared text/plain, and serves it as a PNG', async () => {
+    it('accepts a real PNG named .txt and declared text/plain, and serves it re-encoded', async () => {
       const png = await picture('png', 40, 30);
       const { path } = await uploadOk(png, 'notes.txt', 'text/plain');
       const res = await fetchImage(path);
-      expect(res.headers['content-type']).toBe('image/png');
-      expect((await sharp(res.body as Buffer).metadata()).format).toBe('png');
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect((await sharp(res.body as Buffer).metadata()).format).toBe('webp');
     });
 
-    it('serves a JPEG declared as image/png as a JPEG', async () => {
+    it('serves a JPEG declared as image/png as the WebP it was stored as', async () => {
       const jpeg = await picture('jpeg', 40, 30);
       const res = await fetchImage((await uploadOk(jpeg, 'x.png', 'image/png')).path);
-      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.headers['content-type']).toBe('image/webp');
     });
 
     it('refuses SVG, even declared as an image', async () => {
@@ -374,7 +473,7 @@ describe(`image upload and serving (${ENGINE})`, () => {
     });
 
     it('serves an image to anyone, with no token', async () => {
-      const { path } = await uploadOk(await picture('webp', 10, 10), 'a.webp');
+      const { path } = await uploadOk(await picture('png', 10, 10), 'a.png');
       const res = await fetchImage(path);
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');

@@ -171,12 +171,13 @@ describe('two API processes on one PostgreSQL database', { timeout: 120_000 }, (
     const uploaded = await fetch(`${urlA}/api/auth/upload-image`, { method: 'POST', body: form });
     expect(uploaded.status).toBe(200);
     const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
-    const served = await fetch(`${urlB}${new URL(imageUrl).pathname}`);
+    expect(imageUrl).toMatch(/^\/api\/images\//);
+    const served = await fetch(`${urlB}${imageUrl}`);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-type')).toBe('image/webp');
     const bytes = Buffer.from(await served.arrayBuffer());
     const { width, height, format } = await sharp(bytes).metadata();
-    expect({ width, height, format }).toEqual({ width: 6, height: 4, format: 'png' });
+    expect({ width, height, format }).toEqual({ width: 6, height: 4, format: 'webp' });
   });
 
   /** A task assigned to the member, with `count` open items, made through A. */

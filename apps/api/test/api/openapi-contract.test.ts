@@ -3,7 +3,14 @@ import sharp from 'sharp';
 import type { Response, Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@task-manager/shared';
-import { buildTask, buildUser, createTask, signUp, type Session } from '../helpers/factories.js';
+import {
+  buildTask,
+  buildUser,
+  createTask,
+  signUp,
+  uploadPhoto,
+  type Session,
+} from '../helpers/factories.js';
 import { createContractChecker, operationsOf, type OpenApiDoc } from '../helpers/openapi.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
@@ -39,10 +46,10 @@ const freshTask = (fx: Fixtures, overrides = {}) =>
 
 const CASES: Cases = {
   register: {
-    201: (fx) =>
+    201: async (fx) =>
       fx.ctx.api
         .post('/api/auth/register')
-        .send(buildUser({ profileImageUrl: 'https://example.com/me.png' })),
+        .send(buildUser({ profileImageUrl: await uploadPhoto(fx.ctx) })),
     400: (fx) => fx.ctx.api.post('/api/auth/register').send(buildUser({ email: 'nope' })),
     409: (fx) => fx.ctx.api.post('/api/auth/register').send(buildUser({ email: fx.member.email })),
     413: (fx) => fx.ctx.api.post('/api/auth/register').send(HUGE_BODY),
@@ -130,7 +137,7 @@ const CASES: Cases = {
       return fx.ctx.api
         .put(`/api/users/${user.id}`)
         .set(fx.admin.auth)
-        .send({ name: 'Renamed', profileImageUrl: 'http://example.com/p.jpg' });
+        .send({ name: 'Renamed', profileImageUrl: await uploadPhoto(fx.ctx) });
     },
     400: (fx) => fx.ctx.api.put(`/api/users/${fx.outsider.id}`).set(fx.admin.auth).send({}),
     401: (fx) => fx.ctx.api.put(`/api/users/${fx.outsider.id}`).send({ name: 'X' }),
@@ -332,9 +339,7 @@ describe(`the API keeps to its OpenAPI document (${ENGINE})`, () => {
     doc = (await fx.ctx.api.get('/api/openapi.json').expect(200)).body;
     checker = createContractChecker(doc);
     fx.admin = await signUp(fx.ctx, 'admin');
-    fx.member = await signUp(fx.ctx, 'member', {
-      profileImageUrl: 'https://example.com/member.png',
-    });
+    fx.member = await signUp(fx.ctx, 'member', { profileImageUrl: await uploadPhoto(fx.ctx) });
     fx.outsider = await signUp(fx.ctx, 'member');
     fx.task = await createTask(fx.ctx, fx.admin, [fx.member.id], {
       todoChecklist: [
@@ -431,7 +436,7 @@ describe(`the API keeps to its OpenAPI document (${ENGINE})`, () => {
 
     it('an image answers with one of the documented image types', async () => {
       const res = await fx.ctx.api.get(`/api/images/${fx.imageId}`).expect(200);
-      expect(checker.check(res)).toBe('image/png');
+      expect(checker.check(res)).toBe('image/webp');
     });
 
     it('an undocumented field in an answer would be caught', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, validationMessages } from '@task-manager/shared';
-import { buildUser, createTask, signUp, type Session } from '../helpers/factories.js';
+import { buildUser, createTask, signUp, uploadPhoto, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, INVITE_TOKEN, type TestContext } from '../helpers/test-app.js';
 
 /**
@@ -51,9 +51,7 @@ describe(`request shapes (${ENGINE})`, () => {
     });
 
     it('null counts as a change: it clears the profile photo', async () => {
-      const withPhoto = await signUp(ctx, 'member', {
-        profileImageUrl: 'https://example.com/me.png',
-      });
+      const withPhoto = await signUp(ctx, 'member', { profileImageUrl: await uploadPhoto(ctx) });
       const res = await ctx.api
         .put('/api/auth/profile')
         .set(withPhoto.auth)

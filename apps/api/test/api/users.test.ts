@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, validationMessages, type Task } from '@task-manager/shared';
-import { buildUser, createTask, signUp, type Session } from '../helpers/factories.js';
+import { buildUser, createTask, signUp, uploadPhoto, type Session } from '../helpers/factories.js';
 import { expectNoSecrets, userOf } from '../helpers/expectations.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
@@ -94,7 +94,7 @@ describe(`users API (${ENGINE})`, () => {
   describe('GET /api/users', () => {
     it('lists members only, with their fields and no secrets', async () => {
       const pictured = await signUp(ctx, 'member', {
-        profileImageUrl: 'https://example.com/p.png',
+        profileImageUrl: await uploadPhoto(ctx),
       });
       const secondAdmin = await signUp(ctx, 'admin');
       const users = await listUsers();
@@ -256,11 +256,12 @@ describe(`users API (${ENGINE})`, () => {
     });
 
     it('creates an admin when asked, who can use admin routes', async () => {
-      const body = buildUser({ role: 'admin', profileImageUrl: 'https://example.com/boss.png' });
+      const photo = await uploadPhoto(ctx);
+      const body = buildUser({ role: 'admin', profileImageUrl: photo });
       const res = await ctx.api.post('/api/users/').set(admin.auth).send(body).expect(201);
       expect(res.body).toMatchObject({
         role: 'admin',
-        profileImageUrl: 'https://example.com/boss.png',
+        profileImageUrl: photo,
       });
       const session = await login(body.email, body.password).expect(200);
       await ctx.api
@@ -337,10 +338,11 @@ describe(`users API (${ENGINE})`, () => {
     it('changes name, e-mail and photo; the e-mail is normalised and signs in', async () => {
       const target = await signUp(ctx);
       const newEmail = `renamed-${target.email}`;
+      const photo = await uploadPhoto(ctx);
       const res = await edit(target.id, {
         name: ' Renamed ',
         email: ` ${newEmail.toUpperCase()} `,
-        profileImageUrl: 'https://example.com/r.png',
+        profileImageUrl: photo,
       }).expect(200);
       expect(Object.keys(res.body).sort()).toEqual([...USER_KEYS].sort());
       expect(res.body).toMatchObject({
@@ -348,7 +350,7 @@ describe(`users API (${ENGINE})`, () => {
         name: 'Renamed',
         email: newEmail,
         role: 'member',
-        profileImageUrl: 'https://example.com/r.png',
+        profileImageUrl: photo,
       });
       expectNoSecrets(res.body, { noTokens: true });
       const stored = await ctx.api.get(`/api/users/${target.id}`).set(admin.auth).expect(200);

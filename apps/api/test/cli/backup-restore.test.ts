@@ -67,7 +67,7 @@ async function liveDatabase(dataDir: string) {
     email: 'max@example.com',
     password,
     role: 'member',
-    profileImageUrl: `http://localhost:8000/api/images/${photo.id}`,
+    profileImageUrl: `/api/images/${photo.id}`,
   });
   const due = new Date(Date.now() + 86_400_000).toISOString();
   for (const [index, done] of [0, 1, 2].entries()) {

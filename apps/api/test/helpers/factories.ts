@@ -74,3 +74,18 @@ export async function createTask(
     .expect(201);
   return res.body.task;
 }
+
+/** A 1 × 1 PNG. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Uploads a photo as sign-up does: the relative path the server answered, to send as a photo. */
+export async function uploadPhoto(ctx: TestContext): Promise<string> {
+  const res = await ctx.api
+    .post('/api/auth/upload-image')
+    .attach('image', PIXEL_PNG, 'photo.png')
+    .expect(200);
+  return res.body.imageUrl as string;
+}
