@@ -61,7 +61,7 @@ const routeChunks: Array<[pattern: string, chunks: Array<{ preload: () => Promis
   [paths.admin.users, [DashboardLayout, TeamMembersPage]],
   [paths.user.dashboard, [DashboardLayout, UserDashboardPage]],
   [paths.user.tasks, [DashboardLayout, MyTasksPage]],
-  ['/user/task-details/:id', [DashboardLayout, TaskDetailsPage]],
+  [paths.user.taskDetails.pattern, [DashboardLayout, TaskDetailsPage]],
 ];
 
 /**
@@ -119,8 +119,7 @@ export function AppRoutes() {
             <Route path={paths.login} element={<LoginPage />} />
             <Route path={paths.signup} element={<SignUpPage />} />
           </Route>
-          {/* The spec writes the sign-up route as /signUp in one place. */}
-          <Route path="/signUp" element={<Navigate to={paths.signup} replace />} />
+          <Route path={paths.signupAlias} element={<Navigate to={paths.signup} replace />} />
           <Route
             element={
               <RequireRole role="admin">
@@ -142,7 +141,7 @@ export function AppRoutes() {
           >
             <Route path={paths.user.dashboard} element={<UserDashboardPage />} />
             <Route path={paths.user.tasks} element={<MyTasksPage />} />
-            <Route path="/user/task-details/:id" element={<TaskDetailsPage />} />
+            <Route path={paths.user.taskDetails.pattern} element={<TaskDetailsPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

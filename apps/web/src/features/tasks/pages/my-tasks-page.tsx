@@ -8,7 +8,7 @@ import { useTaskList } from '../hooks/use-task-list';
 export const MEMBER_LIST_DEBOUNCE_MS = 100;
 
 function detailsTarget(task: Task) {
-  return { to: paths.user.taskDetails(task._id) };
+  return { to: paths.user.taskDetails.to(task._id) };
 }
 
 /** My Tasks (/user/tasks): the tasks assigned to the signed-in member, by status. */
