@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import {
-  createTaskSchema,
-  createUserSchema,
-  isHttpUrl,
-  type CreateTaskInput,
-} from '@task-manager/shared';
+import { createTaskSchema, createUserSchema, type CreateTaskInput } from '@task-manager/shared';
 import { createPasswordHasher } from '../auth/passwords.js';
 import { migrateToLatest, openConfiguredDatabase, type DatabaseHandle } from '../db/database.js';
+import { imagePath } from '../images/links.js';
 import { storeImage } from '../images/service.js';
 import { countOverdueTasks, countTasks } from '../tasks/repository.js';
 import { TaskService } from '../tasks/service.js';
@@ -17,14 +13,12 @@ import { demoAdmin, demoMembers, demoTasks, type DemoPerson } from './demo-conte
 import { seededRandom, shuffle } from './seeded-random.js';
 import { CliError, parseCliEnv, type CliCommand, type CliOutput } from './support.js';
 
-export const SEED_USAGE = `Usage: pnpm seed:demo [--force] [--url URL]
+export const SEED_USAGE = `Usage: pnpm seed:demo [--force]
 
 Adds a demo team to the database the server is configured for (DATA_DIR or DATABASE_URL):
 an admin, 8 members with profile photos and about 60 tasks. Runs the migrations first.
 
-  --force    the database already has users: DELETE every user, task and image first
-  --url URL  the address people open the app at, for the photo links
-             (default http://localhost:PORT)`;
+  --force    the database already has users: DELETE every user, task and image first`;
 
 const DAY_MS = 86_400_000;
 
@@ -32,8 +26,6 @@ type ChecklistState = 'none done' | 'some done' | 'all done';
 
 export interface DemoSeedOptions {
   force: boolean;
-  /** Origin of the app, for the profile photo links. */
-  baseUrl: string;
   bcryptCost: number;
   now?: Date;
 }
@@ -102,7 +94,8 @@ export async function seedDemoTeam(
   const adminPassword = demoPassword();
   const memberPassword = demoPassword();
   const addPerson = async (person: DemoPerson, role: 'admin' | 'member', index: number) => {
-    // Through the image store of the upload endpoint: re-encoded, stored in the database.
+    // Through the image store of the upload endpoint: re-encoded, stored in the database, and
+    // linked by its relative path like an uploaded photo; creating the user claims it.
     const photo = await renderAvatar(person.name, person.colour, index % 2 === 0 ? 'png' : 'webp');
     const image = await storeImage(handle.db, photo);
     const input = createUserSchema.parse({
@@ -110,7 +103,7 @@ export async function seedDemoTeam(
       email: person.email,
       password: role === 'admin' ? adminPassword : memberPassword,
       role,
-      profileImageUrl: `${options.baseUrl}/api/images/${image.id}`,
+      profileImageUrl: imagePath(image.id),
     });
     return users.create(input);
   };
@@ -177,25 +170,28 @@ async function statusCounts(handle: DatabaseHandle, now: Date) {
 }
 
 export const seedDemoCommand: CliCommand = async (args, env, out) => {
-  const { values } = parseArgs({
-    args,
-    options: {
-      force: { type: 'boolean', default: false },
-      url: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  let values: { force: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        force: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    // --url (the address for the photo links) went away: photo links are relative now.
+    throw new CliError(`${error instanceof Error ? error.message : error}\n\n${SEED_USAGE}`);
+  }
   if (values.help) return out.info(SEED_USAGE);
   const config = parseCliEnv(env);
-  const baseUrl = (values.url ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  if (!isHttpUrl(baseUrl)) throw new CliError(`--url must be an http(s) address, not ${baseUrl}`);
 
   const handle = openConfiguredDatabase(config);
   try {
     await migrateToLatest(handle);
     const result = await seedDemoTeam(
       handle,
-      { force: values.force, baseUrl, bcryptCost: config.BCRYPT_COST },
+      { force: values.force, bcryptCost: config.BCRYPT_COST },
       out,
     );
     const where = handle.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
@@ -203,7 +199,7 @@ export const seedDemoCommand: CliCommand = async (args, env, out) => {
       `Demo team added to ${where} (${handle.location}): ${result.users} users, ${result.tasks} tasks ` +
         `(${await statusCounts(handle, new Date())}).`,
     );
-    out.info(`Open ${baseUrl} and sign in as`);
+    out.info(`Open http://localhost:${config.PORT} and sign in as`);
     out.info(`  admin:  ${result.admin.email}  password: ${result.admin.password}`);
     out.info(
       `  member: ${result.member.email}  password: ${result.member.password}  (every member has this password)`,
