@@ -69,9 +69,14 @@ describe('login and sign-up', () => {
     expect(parsed.profileImageUrl).toBeNull();
   });
 
-  it('refuses a photo that is not an http(s) link', () => {
+  it("refuses a photo that is not one of this server's images", () => {
     const base = { name: 'Ann', email: 'a@b.co', password: '12345678' };
-    for (const profileImageUrl of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '/x.png']) {
+    for (const profileImageUrl of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '/x.png',
+      'https://example.com/me.png',
+    ]) {
       expect(firstMessage(registerSchema.safeParse({ ...base, profileImageUrl }))).toBe(
         m.invalidImageUrl,
       );

@@ -67,7 +67,10 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const imageUploadResponseSchema = z
   .object({
-    imageUrl: z.string().meta({ description: 'Absolute link to the stored image' }),
+    imageUrl: z.string().meta({
+      description:
+        'Where the stored image is served: the relative path `/api/images/<id>`, to send as profileImageUrl',
+    }),
   })
   .meta({ id: 'ImageUploadResponse', description: 'Where the uploaded image is served.' });
 export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;

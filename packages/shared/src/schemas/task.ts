@@ -174,7 +174,9 @@ export const assigneeSchema = z
     _id: z.string(),
     name: z.string(),
     email: z.string(),
-    profileImageUrl: z.string().nullable(),
+    profileImageUrl: z.string().nullable().meta({
+      description: 'The photo: a path relative to this server (`/api/images/<id>`); null: none',
+    }),
   })
   .meta({ id: 'Assignee', description: 'A user a task is assigned to.' });
 export type Assignee = z.infer<typeof assigneeSchema>;

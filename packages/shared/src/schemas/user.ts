@@ -19,7 +19,9 @@ export const userSchema = z
     name: z.string(),
     email: z.string(),
     role: roleSchema,
-    profileImageUrl: z.string().nullable().meta({ description: 'Link to the photo; null: none' }),
+    profileImageUrl: z.string().nullable().meta({
+      description: 'The photo: a path relative to this server (`/api/images/<id>`); null: none',
+    }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })
