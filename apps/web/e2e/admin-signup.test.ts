@@ -102,8 +102,13 @@ describe('an admin signing up', () => {
     await expectVisible(menu.getByText('Ada Admin'), 'the name in the menu');
     await expectVisible(menu.getByText(email), 'the e-mail in the menu');
     await expectVisible(menu.getByText('Admin', { exact: true }), 'the Admin badge');
+    // This server's image, by its relative path, and the browser loaded it (CSP img-src 'self').
     const photo = menu.getByRole('img', { name: 'Ada Admin' });
-    expect(await photo.getAttribute('src')).toMatch(/\/api\/images\//);
+    expect(await photo.getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
+    const width = await photo.evaluate((img: HTMLImageElement) =>
+      img.decode().then(() => img.naturalWidth),
+    );
+    expect(width).toBeGreaterThan(0);
     for (const entry of ['Dashboard', 'Manage Tasks', 'Create Task', 'Team Member']) {
       await expectVisible(menu.getByRole('link', { name: entry }), `the ${entry} entry`);
     }
@@ -119,7 +124,7 @@ describe('an admin signing up', () => {
       token ?? undefined,
     );
     expect(profile.role).toBe('admin');
-    expect(profile.profileImageUrl).toMatch(/\/api\/images\//);
+    expect(profile.profileImageUrl).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
   });
 
   it("is shown the server's message for a wrong invite token or a taken e-mail", async () => {
