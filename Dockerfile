@@ -32,14 +32,16 @@ RUN pnpm build
 # The API with its production dependencies only, in a folder of its own (node_modules with
 # @task-manager/shared copied in, not linked). --legacy: the workspace does not inject packages.
 # The checks fail the build here rather than the container at start-up: shared's build and the
-# web app must be there, and the native modules must load on this platform.
+# web app must be there, and the native modules must load on this platform. The web app's source
+# maps stay out of the image (the server would not serve them anyway).
 RUN pnpm --filter @task-manager/api --prod deploy --legacy /prod/api \
   && cd /prod/api \
   && rm -rf src test dist .turbo tsconfig*.json vitest.config.ts \
   && cp -r /app/apps/api/dist dist \
   && test -f node_modules/@task-manager/shared/dist/index.js \
   && test -f /app/apps/web/dist/index.html \
-  && node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get(); require('sharp')"
+  && node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get(); require('sharp')" \
+  && find /app/apps/web/dist -name '*.map' -delete
 
 # ---- runtime: Node, the built app and its production dependencies; no compilers, no sources ----
 FROM ${NODE_IMAGE} AS runtime

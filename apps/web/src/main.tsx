@@ -1,3 +1,5 @@
+// First: the page's CSP settings, before anything could inject a style or parse with zod.
+import './csp-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
