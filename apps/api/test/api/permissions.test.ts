@@ -180,10 +180,10 @@ const ENDPOINTS = {
       path: '/api/auth/upload-image',
       image: fx.png,
       verify: async (res) => {
-        const match = /\/api\/images\/([0-9a-f-]{36})$/.exec(res.body.imageUrl);
+        const match = /^\/api\/images\/([0-9a-f-]{36})$/.exec(res.body.imageUrl);
         expect(match).not.toBeNull();
         const image = await fx.ctx.api.get(`/api/images/${match?.[1]}`).expect(200);
-        expect(image.headers['content-type']).toBe('image/png');
+        expect(image.headers['content-type']).toBe('image/webp');
       },
     }),
   },
@@ -191,7 +191,7 @@ const ENDPOINTS = {
     prepare: async (fx) => ({
       path: `/api/images/${fx.imageId}`,
       verify: (res) => {
-        expect(res.headers['content-type']).toBe('image/png');
+        expect(res.headers['content-type']).toBe('image/webp');
         expect((res.body as Buffer).length).toBeGreaterThan(0);
       },
     }),
