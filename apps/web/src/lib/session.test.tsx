@@ -1,30 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi, type RecordedRequest } from '../test/stub-api';
+import { describe, expect, it, vi } from 'vitest';
+import { buildUser } from '../test/factories';
+import { stubApi, type Answer, type RecordedRequest } from '../test/stub-api';
 import { TOKEN_KEY } from './api-client';
+import { createQueryClient } from './query-client';
 import { SessionProvider, useSession } from './session';
 
-const user = {
-  _id: '00000000-0000-4000-8000-000000000001',
-  name: 'Ann Admin',
-  email: 'ann@example.com',
-  role: 'admin',
-  profileImageUrl: null,
-  createdAt: '2031-01-01T10:00:00.000Z',
-  updatedAt: '2031-01-01T10:00:00.000Z',
-};
-
-type Answer = { status: number; data: unknown };
+const user = buildUser({ name: 'Ann Admin', role: 'admin' });
 
 let stub: ReturnType<typeof stubApi> | undefined;
-
-afterEach(() => {
-  stub?.restore();
-  stub = undefined;
-  localStorage.clear();
-});
 
 function Probe() {
   const { user: current, loading, signOut } = useSession();
@@ -47,11 +33,10 @@ async function renderSignedIn(logout: (request: RecordedRequest) => Answer | Pro
       return { status: 200, data: user };
     }
     if (request.method === 'POST' && request.url === '/api/auth/logout') return logout(request);
-    return { status: 404, data: { message: 'Not found' } };
+    return undefined;
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/admin/dashboard']}>
         <SessionProvider>
           <Routes>
@@ -88,12 +73,11 @@ describe('signOut', () => {
     expect(screen.getByText('At /login')).toBeInTheDocument();
     await waitFor(() => expect(logoutCalls()).toHaveLength(1));
     // The client warns about any 5xx; this one is expected.
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     fail({ status: 500, data: { message: 'Server error' } });
     // The failure changes nothing and is not retried.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.getByText('Signed out')).toBeInTheDocument();
     expect(logoutCalls()).toHaveLength(1);
-    warn.mockRestore();
   });
 });

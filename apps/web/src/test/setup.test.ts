@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 describe('the jsdom test setup', () => {
   it('answers matchMedia queries with "no match"', () => {
@@ -23,5 +23,12 @@ describe('the jsdom test setup', () => {
     expect(dialog.open).toBe(true);
     dialog.close();
     expect(dialog.open).toBe(false);
+  });
+
+  it('lets a test that expects a console.error silence it', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    console.error('expected');
+    expect(error).toHaveBeenCalledWith('expected');
+    error.mockRestore();
   });
 });

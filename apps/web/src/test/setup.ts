@@ -1,9 +1,37 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { restoreApi } from './stub-api';
+
+/**
+ * A test fails when something calls console.error (React's warnings, an error nobody caught):
+ * an error nobody expected is a bug. A test that expects one silences it with vi.spyOn. The
+ * calls are kept by a wrapper rather than a spy, so a test's vi.restoreAllMocks cannot lose them.
+ * Registered first, so its check runs last (after-hooks run in reverse), after the unmount.
+ */
+let consoleErrors: unknown[][] = [];
+const realConsoleError = console.error;
+beforeEach(() => {
+  consoleErrors = [];
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(args);
+    realConsoleError(...args);
+  };
+});
+afterEach(() => {
+  console.error = realConsoleError;
+  expect(consoleErrors, 'unexpected console.error').toEqual([]);
+});
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// Every test starts with the real HTTP layer (stubApi replaces it), no spies and nobody signed in.
+afterEach(() => {
+  restoreApi();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
 
 /**
  * jsdom has no layout engine: matchMedia (used for the small-screen menu) and ResizeObserver

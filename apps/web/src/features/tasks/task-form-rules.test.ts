@@ -11,7 +11,7 @@ import {
   toTaskPayload,
   type TaskFormValues,
 } from './task-form-rules';
-import { buildPerson, buildTask } from './task-form-test-utils';
+import { buildPerson, buildTask } from '../../test/factories';
 
 describe('checklist and attachment entries', () => {
   it('numbers items 01, 02, … with two digits, then as they come', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '@task-manager/shared';
-import { buildTask } from '../test/factories';
+import { buildTask } from '../../../test/factories';
 import { RecentTasksTable } from './recent-tasks-table';
 
 function renderTable(tasks: Task[]) {

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildDashboard } from '../test/factories';
+import { buildDashboard } from '../../../test/factories';
 import { StatCards } from './stat-cards';
 
 /** The value (<dd>) that belongs to a label (<dt>). */

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { buildAssignee, buildTask } from '../testing/task-list-fixtures';
+import { buildPerson, buildTask, buildTodo } from '../../../test/factories';
 import { TaskCard } from './task-card';
 
 function renderCard(task = buildTask(), target = { to: '/user/task-details/task-1' }) {
@@ -39,7 +39,11 @@ describe('TaskCard', () => {
   });
 
   it('counts the done checklist items and shows the progress', () => {
-    const card = renderCard(buildTask({ completedTodoCount: 1, progress: 33 }));
+    const card = renderCard(
+      buildTask({
+        todoChecklist: [buildTodo('Draft', true), buildTodo('Review'), buildTodo('Publish')],
+      }),
+    );
     expect(card).toHaveTextContent('Task Done: 1 / 3');
     expect(within(card).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
   });
@@ -56,7 +60,7 @@ describe('TaskCard', () => {
 
   it('shows three assignees and +2 for five', () => {
     const people = ['Ann Lee', 'Bob Ray', 'Cy Dee', 'Di Fox', 'Ed Gus'].map((name) =>
-      buildAssignee({ name }),
+      buildPerson({ name }),
     );
     const card = renderCard(buildTask({ assignedTo: people }));
     expect(within(card).getAllByRole('img', { name: /^(Ann Lee|Bob Ray|Cy Dee)$/ })).toHaveLength(
@@ -67,7 +71,7 @@ describe('TaskCard', () => {
   });
 
   it('shows no +N with three assignees or fewer', () => {
-    const card = renderCard(buildTask({ assignedTo: [buildAssignee(), buildAssignee()] }));
+    const card = renderCard(buildTask({ assignedTo: [buildPerson(), buildPerson()] }));
     expect(within(card).queryByText(/^\+\d+$/)).not.toBeInTheDocument();
   });
 

@@ -3,8 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyTaskForm } from '../task-form-rules';
-import { buildPerson, onePageOfUsers } from '../task-form-test-utils';
+import { buildPerson } from '../../../test/factories';
 import { TaskForm } from './task-form';
+import { onePageOfUsers } from './user-picker-fixtures';
 
 const mia = buildPerson({ name: 'Mia Member' });
 

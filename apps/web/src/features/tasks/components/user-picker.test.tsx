@@ -3,13 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { stubApi, type RecordedRequest } from '../../../test/stub-api';
+import { buildPerson, buildTeamMember, userPageFor } from '../../../test/factories';
+import { stubApi } from '../../../test/stub-api';
 import { useUserChoices } from '../hooks/use-user-choices';
 import type { AssigneeOption } from '../task-form-rules';
-import { buildPerson, onePageOfUsers } from '../task-form-test-utils';
 import { UserPicker } from './user-picker';
+import { onePageOfUsers } from './user-picker-fixtures';
 
 const mia = buildPerson({ name: 'Mia Member', email: 'mia@example.com' });
 const max = buildPerson({ name: 'Max Member', email: 'max@example.com' });
@@ -90,29 +91,7 @@ describe('the user picker', { timeout: 30_000 }, () => {
 
 /** A member as GET /api/users lists them. */
 function member(name: string): UserWithTaskCounts {
-  const person = buildPerson({ name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` });
-  return {
-    ...person,
-    role: 'member',
-    createdAt: '2031-01-01T00:00:00.000Z',
-    updatedAt: '2031-01-01T00:00:00.000Z',
-    pendingTasks: 0,
-    inProgressTasks: 0,
-    completedTasks: 0,
-  };
-}
-
-/** GET /api/users as the server answers it: filtered by `search`, `limit` from `cursor`. */
-function usersPage(team: UserWithTaskCounts[], request: RecordedRequest) {
-  const search = String(request.params?.search ?? '').toLowerCase();
-  const matching = team.filter((person) =>
-    `${person.name} ${person.email}`.toLowerCase().includes(search),
-  );
-  const start = Number(request.params?.cursor ?? 0);
-  const end = start + Number(request.params?.limit);
-  const headers: Record<string, string> =
-    end < matching.length ? { 'X-Next-Cursor': `${end}` } : {};
-  return { status: 200, data: matching.slice(start, end), headers };
+  return buildTeamMember({ name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` });
 }
 
 /** The picker with its real data hook, over the stubbed server. */
@@ -128,11 +107,8 @@ function PickerWithServer() {
 }
 
 describe('the user picker over the server', { timeout: 30_000 }, () => {
-  let stub: ReturnType<typeof stubApi> | undefined;
-  afterEach(() => stub?.restore());
-
   function serve(team: UserWithTaskCounts[]) {
-    stub = stubApi((request) => usersPage(team, request));
+    const stub = stubApi((request) => userPageFor(team, request.params));
     render(
       <QueryClientProvider client={createQueryClient()}>
         <PickerWithServer />

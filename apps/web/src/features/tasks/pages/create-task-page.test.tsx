@@ -1,28 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildPerson, buildTask, fakeServer, renderPage, type Call } from '../task-form-test-utils';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../../config/paths';
+import { buildPerson, buildTask } from '../../../test/factories';
+import { renderPage } from '../../../test/render-page';
+import { stubApi, type Respond } from '../../../test/stub-api';
 import { CreateTaskPage } from './create-task-page';
 
 const mia = buildPerson({ name: 'Mia Member' });
-let server: ReturnType<typeof fakeServer> | undefined;
-afterEach(() => server?.restore());
-
-function serve(answer: (call: Call) => { status: number; data: unknown } | undefined) {
-  server = fakeServer((call) =>
+/** The server: the member list has Mia; everything else is up to `answer`. */
+function serve(answer: Respond) {
+  return stubApi((call) =>
     call.method === 'GET' && call.url === '/api/users'
       ? { status: 200, data: [mia] }
       : answer(call),
   );
-  return server;
 }
 
 function open(state?: unknown) {
-  return renderPage(<CreateTaskPage />, {
-    route: '/admin/create-task',
-    path: '/admin/create-task',
-    state,
-  });
+  return renderPage(<CreateTaskPage />, { path: paths.admin.createTask, state });
 }
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
@@ -39,7 +35,7 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
 describe('the Create Task page', { timeout: 30_000 }, () => {
   it('creates a task, toasts and resets the form to blanks', async () => {
     const user = userEvent.setup({ delay: null });
-    const { calls } = serve((call) =>
+    const { requests } = serve((call) =>
       call.method === 'POST' && call.url === '/api/tasks'
         ? { status: 201, data: { message: 'Task created successfully', task: buildTask() } }
         : undefined,
@@ -51,7 +47,7 @@ describe('the Create Task page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'CREATE TASK' }));
 
     expect(await screen.findByText('Task Created Successfully')).toBeInTheDocument();
-    const post = calls.find((call) => call.method === 'POST');
+    const post = requests.find((call) => call.method === 'POST');
     expect(post?.body).toMatchObject({ title: 'Plan', assignedTo: [mia._id] });
     await waitFor(() => expect(screen.getByLabelText('Task Title')).toHaveValue(''));
     expect(screen.getByLabelText('Description')).toHaveValue('');
@@ -89,7 +85,7 @@ describe('the Update Task page', { timeout: 30_000 }, () => {
   it('loads the task, sends the update with ticked items kept, and toasts', async () => {
     const user = userEvent.setup({ delay: null });
     const task = buildTask({ assignedTo: [mia] });
-    const { calls } = serve((call) => {
+    const { requests } = serve((call) => {
       if (call.url !== `/api/tasks/${task._id}`) return undefined;
       if (call.method === 'GET') return { status: 200, data: task };
       if (call.method === 'PUT') {
@@ -108,7 +104,7 @@ describe('the Update Task page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'UPDATE TASK' }));
 
     expect(await screen.findByText('Task Updated Successfully')).toBeInTheDocument();
-    const put = calls.find((call) => call.method === 'PUT');
+    const put = requests.find((call) => call.method === 'PUT');
     expect(put?.body).toMatchObject({
       title: 'Renamed',
       todoChecklist: [
@@ -138,7 +134,7 @@ describe('the Update Task page', { timeout: 30_000 }, () => {
   it('deletes after the confirmation, toasts and goes to Manage Tasks', async () => {
     const user = userEvent.setup({ delay: null });
     const task = buildTask({ assignedTo: [mia] });
-    const { calls } = serve((call) => {
+    const { requests } = serve((call) => {
       if (call.url !== `/api/tasks/${task._id}`) return undefined;
       if (call.method === 'GET') return { status: 200, data: task };
       if (call.method === 'DELETE')
@@ -149,12 +145,14 @@ describe('the Update Task page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Task' });
     expect(within(dialog).getByText('Are you sure want to delete this task?')).toBeInTheDocument();
-    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(requests.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Moved to /admin/tasks')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Location' })).toHaveTextContent(
+      '/admin/tasks',
+    );
     expect(screen.getByText('Task deleted successfully')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+    expect(requests.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 
   it("toasts the server's message when the delete fails and stays", async () => {
@@ -171,7 +169,7 @@ describe('the Update Task page', { timeout: 30_000 }, () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete Task' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Task not found')).toBeInTheDocument();
-    expect(screen.queryByText(/Moved to/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Location' })).not.toBeInTheDocument();
   });
 
   it('shows an error with a link back to Manage Tasks when the task does not exist', async () => {

@@ -1,23 +1,23 @@
 import type { Task } from '@task-manager/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../../config/paths';
 import { queryKeys } from '../../../lib/query-keys';
-import { buildPerson, buildTask, fakeServer, renderPage, type Call } from '../task-form-test-utils';
+import { buildPerson, buildTask } from '../../../test/factories';
+import { renderPage } from '../../../test/render-page';
+import { stubApi, type RecordedRequest } from '../../../test/stub-api';
 import { TaskDetailsPage } from './task-details-page';
-
-let server: ReturnType<typeof fakeServer> | undefined;
-afterEach(() => server?.restore());
 
 function open(task: Task) {
   return renderPage(<TaskDetailsPage />, {
-    route: '/user/task-details/:id',
-    path: `/user/task-details/${task._id}`,
+    route: paths.user.taskDetails.pattern,
+    path: paths.user.taskDetails.to(task._id),
   });
 }
 
-const gets = (calls: Call[], task: Task) =>
-  calls.filter((call) => call.method === 'GET' && call.url === `/api/tasks/${task._id}`).length;
+const gets = (requests: RecordedRequest[], task: Task) =>
+  requests.filter((call) => call.method === 'GET' && call.url === `/api/tasks/${task._id}`).length;
 
 describe('the task details page', { timeout: 30_000 }, () => {
   it("says 'Loading task...' and then shows the task", async () => {
@@ -26,7 +26,7 @@ describe('the task details page', { timeout: 30_000 }, () => {
       assignedTo: [1, 2, 3, 4, 5, 6].map((n) => buildPerson({ name: `Person ${n}` })),
       attachments: ['example.com/plan'],
     });
-    server = fakeServer(() => ({ status: 200, data: task }));
+    stubApi(() => ({ status: 200, data: task }));
     open(task);
     expect(screen.getByRole('status')).toHaveTextContent('Loading task...');
     expect(await screen.findByRole('heading', { name: 'Prepare the launch' })).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('the task details page', { timeout: 30_000 }, () => {
 
   it("shows 'N/A' when there is no due date", async () => {
     const task = buildTask({ dueDate: '' });
-    server = fakeServer(() => ({ status: 200, data: task }));
+    stubApi(() => ({ status: 200, data: task }));
     open(task);
     const due = (await screen.findByRole('heading', { name: 'Due Date' })).parentElement!;
     expect(within(due).getByText('N/A')).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('the task details page', { timeout: 30_000 }, () => {
 
   it("shows 'Failed to load task details.' when the task cannot be loaded", async () => {
     const task = buildTask();
-    server = fakeServer(() => ({ status: 404, data: { message: 'Task not found' } }));
+    stubApi(() => ({ status: 404, data: { message: 'Task not found' } }));
     open(task);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load task details.');
   });
@@ -63,7 +63,7 @@ describe('the task details page', { timeout: 30_000 }, () => {
     const review = task.todoChecklist[1]!;
     let resolvePatch: () => void = () => {};
     const patched = new Promise<void>((resolve) => (resolvePatch = resolve));
-    server = fakeServer((call) => {
+    const server = stubApi((call) => {
       if (call.method === 'GET') return { status: 200, data: task };
       if (call.method === 'PATCH') {
         resolvePatch();
@@ -82,19 +82,19 @@ describe('the task details page', { timeout: 30_000 }, () => {
       completed: true,
     });
     await patched;
-    expect(server.calls.find((call) => call.method === 'PATCH')).toEqual({
+    expect(server.requests.find((call) => call.method === 'PATCH')).toMatchObject({
       method: 'PATCH',
       url: `/api/tasks/${task._id}/todo/${review._id}`,
       body: { completed: true },
     });
     expect(await screen.findByText('Checklist updated successfully')).toBeInTheDocument();
-    await waitFor(() => expect(gets(server!.calls, task)).toBe(2));
+    await waitFor(() => expect(gets(server.requests, task)).toBe(2));
   });
 
   it('toasts the failure, puts the box back and fetches the task again', async () => {
     const user = userEvent.setup({ delay: null });
     const task = buildTask();
-    server = fakeServer((call) => {
+    const server = stubApi((call) => {
       if (call.method === 'GET') return { status: 200, data: task };
       if (call.method === 'PATCH') return { status: 400, data: { message: 'Nope' } };
       return undefined;
@@ -104,6 +104,6 @@ describe('the task details page', { timeout: 30_000 }, () => {
     await user.click(box);
     expect(await screen.findByText('Failed to update checklist.')).toBeInTheDocument();
     expect(box).toBeChecked();
-    await waitFor(() => expect(gets(server!.calls, task)).toBe(2));
+    await waitFor(() => expect(gets(server.requests, task)).toBe(2));
   });
 });

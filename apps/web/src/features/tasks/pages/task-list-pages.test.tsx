@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../../test/downloads';
+import { buildTask, buildTaskList, taskPageFor } from '../../../test/factories';
+import { renderPage } from '../../../test/render-page';
 import { stubApi, type RecordedRequest } from '../../../test/stub-api';
 import { fakeWindowLayout } from '../../../test/window-layout';
-import { buildTask, buildTaskList, renderPage, taskPageFor } from '../testing/task-list-fixtures';
 import { ManageTasksPage } from './manage-tasks-page';
 import { MyTasksPage } from './my-tasks-page';
 
@@ -34,7 +36,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  stub?.restore();
   stub = undefined;
   act(() => toast.remove());
   vi.useRealTimers();
@@ -46,7 +47,7 @@ describe.each([
 ])('$name', ({ Page, path, debounce }) => {
   it('shows the heading, skeletons, then the cards and the counts of every status', async () => {
     stub = stubApi(listFor);
-    renderPage(<Page />, path);
+    renderPage(<Page />, { path });
     expect(screen.getByRole('heading', { level: 1, name: 'My Task' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading tasks');
     await advance(0);
@@ -67,7 +68,7 @@ describe.each([
 
   it(`asks for the list once, ${debounce} ms after the last of fast tab changes`, async () => {
     stub = stubApi(listFor);
-    renderPage(<Page />, path);
+    renderPage(<Page />, { path });
     await advance(0);
     expect(listRequests()).toHaveLength(1);
 
@@ -96,7 +97,7 @@ describe.each([
 
   it('shows "No tasks yet" when there are no tasks at all', async () => {
     stub = stubApi(() => ({ status: 200, data: buildTaskList([]) }));
-    renderPage(<Page />, path);
+    renderPage(<Page />, { path });
     await advance(0);
     expect(screen.getByText('No tasks yet')).toBeInTheDocument();
   });
@@ -106,7 +107,7 @@ describe.each([
       status: 200,
       data: request.params?.status ? { ...everyTask, tasks: [] } : everyTask,
     }));
-    renderPage(<Page />, path);
+    renderPage(<Page />, { path });
     await advance(0);
     fireEvent.click(screen.getByRole('tab', { name: /Pending/ }));
     await advance(debounce);
@@ -142,7 +143,7 @@ describe.each([
 
   it('asks for the next page with the cursor only as the end nears, and shows each task once', async () => {
     stub = stubApi((request) => ({ status: 200, data: taskPageFor(many, request.params) }));
-    renderPage(<Page />, path);
+    renderPage(<Page />, { path });
     await advance(0);
     expect(cursors()).toEqual([undefined]);
     // One column in jsdom (no media query matches): the screen and a few rows around it.
@@ -195,7 +196,7 @@ describe.each([
         data: request.params?.cursor ? { ...page, tasks: [many[99]!, ...page.tasks] } : page,
       };
     });
-    renderPage(<Page />, path);
+    renderPage(<Page />, { path });
     await advance(0);
     layout.scrollWindowTo(rowTop(96));
     await advance(0);
@@ -210,7 +211,7 @@ describe.each([
 
   it('takes the counts of a tab from its own first page', async () => {
     stub = stubApi((request) => ({ status: 200, data: taskPageFor(many, request.params) }));
-    renderPage(<Page />, path);
+    renderPage(<Page />, { path });
     await advance(0);
     fireEvent.click(screen.getByRole('tab', { name: /Pending/ }));
     await advance(200);
@@ -247,7 +248,7 @@ describe('MyTasksPage (member) when a next page fails', { timeout: 30_000 }, () 
         : { status: 200, data: taskPageFor(many, request.params) },
     );
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    renderPage(<MyTasksPage />, '/user/tasks');
+    renderPage(<MyTasksPage />, { path: '/user/tasks' });
     await advance(0);
     layout.scrollWindowTo(99 * 306);
     await advance(0);
@@ -277,7 +278,7 @@ describe('MyTasksPage (member) when a next page fails', { timeout: 30_000 }, () 
 describe('ManageTasksPage (admin)', () => {
   it('opens a task in the edit form with its id in navigation state', async () => {
     stub = stubApi(listFor);
-    renderPage(<ManageTasksPage />, '/admin/tasks');
+    renderPage(<ManageTasksPage />, { path: '/admin/tasks' });
     await advance(0);
     fireEvent.click(screen.getByRole('link', { name: 'Design the flow' }));
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(
@@ -287,7 +288,7 @@ describe('ManageTasksPage (admin)', () => {
 
   it('offers a way to create the first task', async () => {
     stub = stubApi(() => ({ status: 200, data: buildTaskList([]) }));
-    renderPage(<ManageTasksPage />, '/admin/tasks');
+    renderPage(<ManageTasksPage />, { path: '/admin/tasks' });
     await advance(0);
     expect(screen.getByRole('link', { name: 'Create a task' })).toHaveAttribute(
       'href',
@@ -299,7 +300,7 @@ describe('ManageTasksPage (admin)', () => {
     let failing = true;
     stub = stubApi((request) => (failing ? { status: 500, data: {} } : listFor(request)));
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    renderPage(<ManageTasksPage />, '/admin/tasks');
+    renderPage(<ManageTasksPage />, { path: '/admin/tasks' });
     await advance(0);
     expect(listRequests()).toHaveLength(1);
     await advance(999);
@@ -321,7 +322,7 @@ describe('ManageTasksPage (admin)', () => {
 describe('MyTasksPage (member)', () => {
   it('opens a task on its details page', async () => {
     stub = stubApi(listFor);
-    renderPage(<MyTasksPage />, '/user/tasks');
+    renderPage(<MyTasksPage />, { path: '/user/tasks' });
     await advance(0);
     const card = screen.getByRole('link', { name: 'Write the brief' });
     expect(card).toHaveAttribute('href', `/user/task-details/${pending._id}`);
@@ -329,7 +330,7 @@ describe('MyTasksPage (member)', () => {
 
   it('says where assigned tasks will appear', async () => {
     stub = stubApi(() => ({ status: 200, data: buildTaskList([]) }));
-    renderPage(<MyTasksPage />, '/user/tasks');
+    renderPage(<MyTasksPage />, { path: '/user/tasks' });
     await advance(0);
     expect(screen.getByText('Tasks assigned to you will show up here.')).toBeInTheDocument();
   });
@@ -337,7 +338,7 @@ describe('MyTasksPage (member)', () => {
   it('toasts a failed list at once, without a delayed retry', async () => {
     stub = stubApi(() => ({ status: 500, data: {} }));
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    renderPage(<MyTasksPage />, '/user/tasks');
+    renderPage(<MyTasksPage />, { path: '/user/tasks' });
     await advance(10);
     expect(listRequests()).toHaveLength(1);
     expect(screen.getByText('Failed to fetch tasks. Please try again.')).toBeInTheDocument();
@@ -350,31 +351,12 @@ describe('MyTasksPage (member)', () => {
 describe('Download Report (admin)', () => {
   const report = (request: RecordedRequest) => request.url === '/api/reports/export/tasks';
 
-  // jsdom has no object URLs.
-  const { createObjectURL, revokeObjectURL } = URL;
-
-  beforeEach(() => {
-    URL.createObjectURL = vi.fn(() => 'blob:report');
-    URL.revokeObjectURL = vi.fn();
-  });
-
-  afterEach(() => {
-    URL.createObjectURL = createObjectURL;
-    URL.revokeObjectURL = revokeObjectURL;
-    vi.restoreAllMocks();
-  });
-
   it('saves the report as tasks_report.xlsx and confirms it', async () => {
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     stub = stubApi((request) =>
       report(request) ? { status: 200, data: new Blob(['xlsx']) } : listFor(request),
     );
-    renderPage(<ManageTasksPage />, '/admin/tasks');
+    renderPage(<ManageTasksPage />, { path: '/admin/tasks' });
     await advance(0);
     fireEvent.click(screen.getByRole('button', { name: 'Download Report' }));
     await advance(10);
@@ -387,7 +369,7 @@ describe('Download Report (admin)', () => {
 
   it('says there is no report when there are no tasks, without asking for one', async () => {
     stub = stubApi(() => ({ status: 200, data: buildTaskList([]) }));
-    renderPage(<ManageTasksPage />, '/admin/tasks');
+    renderPage(<ManageTasksPage />, { path: '/admin/tasks' });
     await advance(0);
     fireEvent.click(screen.getByRole('button', { name: 'Download Report' }));
     await advance(10);
@@ -398,7 +380,7 @@ describe('Download Report (admin)', () => {
   it('says so when the download fails', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     stub = stubApi((request) => (report(request) ? { status: 500, data: {} } : listFor(request)));
-    renderPage(<ManageTasksPage />, '/admin/tasks');
+    renderPage(<ManageTasksPage />, { path: '/admin/tasks' });
     await advance(0);
     fireEvent.click(screen.getByRole('button', { name: 'Download Report' }));
     await advance(10);

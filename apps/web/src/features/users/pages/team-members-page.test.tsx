@@ -1,68 +1,40 @@
-import type { UserWithTaskCounts } from '@task-manager/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { downloadFile } from '../../../lib/download';
-import { stubApi, type RecordedRequest } from '../../../test/stub-api';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../../config/paths';
+import { captureDownloads } from '../../../test/downloads';
+import { buildTeamMember, userPageFor } from '../../../test/factories';
+import { renderPage } from '../../../test/render-page';
+import { stubApi, type Respond } from '../../../test/stub-api';
 import { fakeWindowLayout } from '../../../test/window-layout';
 import { TeamMembersPage } from './team-members-page';
 
-vi.mock('../../../lib/download', () => ({ downloadFile: vi.fn() }));
+const mia = buildTeamMember({
+  name: 'Mia Member',
+  email: 'mia@example.com',
+  pendingTasks: 2,
+  inProgressTasks: 1234,
+  completedTasks: 0,
+});
 
-function buildUser(overrides: Partial<UserWithTaskCounts> = {}): UserWithTaskCounts {
-  return {
-    _id: '00000000-0000-4000-8000-000000000001',
-    name: 'Mia Member',
-    email: 'mia@example.com',
-    role: 'member',
-    profileImageUrl: null,
-    createdAt: '2031-01-01T00:00:00.000Z',
-    updatedAt: '2031-01-01T00:00:00.000Z',
-    pendingTasks: 2,
-    inProgressTasks: 1234,
-    completedTasks: 0,
-    ...overrides,
-  };
-}
+const REPORT_URL = '/api/reports/export/users';
 
-type Answer = { status: number; data: unknown; headers?: Record<string, string> };
-let answer: (request: RecordedRequest) => Answer | Promise<Answer>;
-let stub: ReturnType<typeof stubApi>;
-beforeEach(() => {
-  stub = stubApi((request) => {
-    if (request.url !== '/api/users')
-      throw new Error(`unexpected ${request.method} ${request.url}`);
-    return answer(request);
+/** The server: the member list from `listUsers`, the report from `report` (404 if left out). */
+function serve(listUsers: Respond, report?: Respond) {
+  return stubApi((request) => {
+    if (request.url === '/api/users') return listUsers(request);
+    if (request.url === REPORT_URL && report) return report(request);
+    throw new Error(`unexpected ${request.method} ${request.url}`);
   });
-});
-afterEach(() => {
-  stub.restore();
-  vi.restoreAllMocks();
-});
-
-/** One page of users as the server answers it: `limit` from the offset in `cursor`. */
-function pageOf(users: UserWithTaskCounts[], request: RecordedRequest): Answer {
-  const start = Number(request.params?.cursor ?? 0);
-  const end = start + Number(request.params?.limit);
-  const headers: Record<string, string> = end < users.length ? { 'X-Next-Cursor': `${end}` } : {};
-  return { status: 200, data: users.slice(start, end), headers };
 }
 
 function open() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TeamMembersPage />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderPage(<TeamMembersPage />, { path: paths.admin.users });
 }
 
 describe('the Team Members page', { timeout: 30_000 }, () => {
   it('shows a card per user with avatar, name, email and the task counts', async () => {
-    answer = () => ({ status: 200, data: [buildUser()] });
+    serve(() => ({ status: 200, data: [mia] }));
     open();
     expect(screen.getByRole('heading', { name: 'Team Members' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Loading team members' })).toBeInTheDocument();
@@ -76,25 +48,35 @@ describe('the Team Members page', { timeout: 30_000 }, () => {
   });
 
   it("says 'No team members yet' when there are none", async () => {
-    answer = () => ({ status: 200, data: [] });
+    serve(() => ({ status: 200, data: [] }));
     open();
     expect(await screen.findByText('No team members yet')).toBeInTheDocument();
   });
 
   it('downloads the report as user_details.xlsx and says so', async () => {
-    answer = () => ({ status: 200, data: [] });
-    vi.mocked(downloadFile).mockResolvedValueOnce(undefined);
+    const saved = captureDownloads();
+    const { requests } = serve(
+      () => ({ status: 200, data: [] }),
+      () => ({ status: 200, data: new Blob(['xlsx']) }),
+    );
     open();
     await userEvent
       .setup({ delay: null })
       .click(screen.getByRole('button', { name: 'Download Report' }));
-    expect(downloadFile).toHaveBeenCalledWith('/api/reports/export/users', 'user_details.xlsx');
+    await waitFor(() => expect(saved).toEqual(['user_details.xlsx']));
+    expect(requests.filter((request) => request.url === REPORT_URL)).toEqual([
+      expect.objectContaining({ method: 'GET', responseType: 'blob' }),
+    ]);
     expect(await screen.findByText('Team report downloaded successfully')).toBeInTheDocument();
   });
 
   it('says when the report cannot be downloaded', async () => {
-    answer = () => ({ status: 200, data: [] });
-    vi.mocked(downloadFile).mockRejectedValueOnce(new Error('offline'));
+    serve(
+      () => ({ status: 200, data: [] }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    );
     open();
     await userEvent
       .setup({ delay: null })
@@ -106,13 +88,12 @@ describe('the Team Members page', { timeout: 30_000 }, () => {
 
   it('loads the next page with the X-Next-Cursor as the end nears, rendering only rows near the screen', async () => {
     const team = Array.from({ length: 120 }, (_, index) =>
-      buildUser({
-        _id: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+      buildTeamMember({
         name: `Member ${String(index + 1).padStart(3, '0')}`,
         email: `member${index + 1}@example.com`,
       }),
     );
-    answer = (request) => pageOf(team, request);
+    const stub = serve((request) => userPageFor(team, request.params));
     // The grid's row estimate, so no row is re-measured; rows are 170 + 16 px apart.
     const layout = fakeWindowLayout({ rowHeight: 170 });
     const rowTop = (row: number) => row * 186;

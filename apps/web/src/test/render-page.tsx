@@ -1,0 +1,57 @@
+import type { User } from '@task-manager/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createQueryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
+import { SessionProvider } from '../lib/session';
+
+/** Where the page led (any path but its own), and the navigation state it carried. */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output aria-label="Location">
+      {location.pathname} {JSON.stringify(location.state ?? null)}
+    </output>
+  );
+}
+
+export interface PageOptions {
+  /** The URL the page opens at. */
+  path: string;
+  /** The route pattern the page answers (e.g. paths.user.taskDetails.pattern); `path` if left out. */
+  route?: string;
+  /** Navigation state, as a link or redirect passes it. */
+  state?: unknown;
+  /** Who is signed in; nobody when left out. */
+  signedInAs?: User;
+}
+
+/**
+ * Renders a page as the app does: the app's query client, a router at `path`, the session and
+ * the toaster. Any other path shows a "Location" status with the path and state it was sent to.
+ */
+export function renderPage(
+  page: ReactElement,
+  { path, route = path, state, signedInAs }: PageOptions,
+) {
+  const queryClient = createQueryClient();
+  // The session as sign-in leaves it, so no profile request is made.
+  if (signedInAs) queryClient.setQueryData(queryKeys.profile, signedInAs);
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+        <SessionProvider>
+          <Routes>
+            <Route path={route} element={page} />
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </SessionProvider>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
