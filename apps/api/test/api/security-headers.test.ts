@@ -118,6 +118,14 @@ describe(`security headers (${ENGINE})`, () => {
     }
   });
 
+  it.each(targets)(
+    '%s: images only from this server (and previews): no photo calls an address a member chose',
+    async (_name, send) => {
+      const csp = cspOf(await send(appWith()));
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    },
+  );
+
   it.each(targets)('%s: nosniff, a Referrer-Policy, no X-Powered-By', async (_name, send) => {
     const res = await send(appWith());
     expect(res.headers['x-content-type-options']).toBe('nosniff');
