@@ -166,7 +166,8 @@ describe('an admin managing tasks', () => {
       description: 'Dates, owners and the checklist for v2.',
       priority: 'High',
       status: 'Pending',
-      attachments: ['example.com/release-notes'],
+      // Stored as the absolute link it stands for.
+      attachments: ['https://example.com/release-notes'],
     });
     expect(shownDate(task!.dueDate)).toBe('20th May 2031');
     expect(task!.assignedTo.map((person) => person.name)).toEqual(['Mia Member']);
