@@ -20,6 +20,7 @@ import { NotFound } from './errors.js';
 import { healthRoutes } from './health/routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { createAuthLimits, type RateLimitStoreFactory } from './http/rate-limit.js';
+import { cspNonce, serveWebApp, styleNonceSource } from './http/web-app.js';
 import { imageRoutes, imageUploadRoutes } from './images/routes.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { reportRoutes } from './reports/routes.js';
@@ -92,13 +93,20 @@ export function createApp({
       },
     }),
   );
+  app.use(cspNonce);
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          // Profile photos may be any http(s) link a user gave; blob: previews a photo before upload.
-          'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+          // Profile photos are only ever this server's images (/api/images/...), so no page makes a
+          // viewer's browser call an address a member chose; blob: previews a photo before upload.
+          'img-src': ["'self'", 'data:', 'blob:'],
+          // Stylesheets of this origin, and inline styles only with the page's nonce (the toasts'):
+          // not helmet's default of any https: host and 'unsafe-inline'.
+          'style-src': ["'self'", styleNonceSource],
+          // Not helmet's default of any https: host: the app ships no font of its own.
+          'font-src': ["'self'"],
           'object-src': ["'none'"],
           'base-uri': ["'none'"],
           'frame-ancestors': ["'none'"],
@@ -126,7 +134,14 @@ export function createApp({
   app.use('/api', healthRoutes({ db, isShuttingDown }));
   // Before the general body parser: these routes read their (small) bodies only once their
   // per-IP or per-user limit has let the request through.
-  app.use('/api/auth', imageUploadRoutes({ db, limiter: limits.upload }));
+  app.use(
+    '/api/auth',
+    imageUploadRoutes({
+      db,
+      limiter: limits.upload,
+      unclaimedQuotaBytes: config.unclaimedImageQuotaBytes,
+    }),
+  );
   app.use('/api/auth', authRoutes({ auth, users, requireAuth: authenticated, limits }));
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api/images', imageRoutes({ db }));
@@ -145,18 +160,4 @@ export function createApp({
   app.use(logForbidden(authEvents));
   app.use(errorHandler(logger));
   return app;
-}
-
-/** The built single-page app: its files, and index.html for every other path (deep links). */
-function serveWebApp(app: express.Express, dir: string) {
-  app.use(
-    '/assets',
-    express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
-  );
-  app.use(express.static(dir, { index: false, maxAge: '1h' }));
-  const indexHtml = path.join(dir, 'index.html');
-  app.get('/{*path}', (_req, res) => {
-    res.set('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
-  });
 }

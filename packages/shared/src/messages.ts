@@ -31,7 +31,7 @@ export const validationMessages = {
   tooManyAssignees: 'A task can have at most 100 assignees.',
   tooManyAttachments: 'A task can have at most 50 attachments.',
   invalidAttachment: 'Attachments must be web links (http or https).',
-  invalidImageUrl: 'Profile image must be a web link (http or https).',
+  invalidImageUrl: 'Profile image must be an image uploaded to this server.',
   invalidPriority: 'Priority must be Low, Medium or High.',
   invalidStatus: 'Status must be Pending, In Progress or Completed.',
   invalidRole: 'Role must be admin or member.',
@@ -74,6 +74,10 @@ export const apiMessages = {
   imageRequired: 'No image uploaded: send one file in the field "image"',
   imageTooLarge: 'Image too large: at most 5 MB',
   imageType: 'Only PNG, JPEG, WebP and GIF images are allowed',
+  profileImageNotFound: 'Profile image not found: upload the photo again',
+  profileImageTaken: 'Profile image belongs to another account: upload your own photo',
+  uploadsFull:
+    'Too many uploaded photos are waiting to be used: please try again later, or go on without a photo',
   checklistMemberChange: 'Members may only tick or untick checklist items',
   statusNeedsPartialChecklist:
     'A task is In Progress only while some but not all checklist items are completed',

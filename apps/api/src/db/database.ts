@@ -25,7 +25,7 @@ import * as taskCounts from './migrations/2026-11-23-003-task-counts.js';
 import * as taskDueDays from './migrations/2026-11-24-002-task-due-days.js';
 import * as assigneeOrder from './migrations/2026-11-24-003-assignee-order.js';
 import * as safeLinks from './migrations/2026-11-25-002-safe-links.js';
-import * as imageOwners from './migrations/2026-11-26-001-image-owners.js';
+import * as imageOwners from './migrations/2026-11-25-003-image-owners.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -55,7 +55,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-002-task-due-days': taskDueDays,
   '2026-11-24-003-assignee-order': assigneeOrder,
   '2026-11-25-002-safe-links': safeLinks,
-  '2026-11-26-001-image-owners': imageOwners,
+  '2026-11-25-003-image-owners': imageOwners,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

@@ -68,7 +68,7 @@ export interface ImagesTable {
   height: number;
   created_at: string;
   /**
-   * The user whose profile photo this is (migration 2026-11-26-001); null: an upload no user
+   * The user whose profile photo this is (migration 2026-11-25-003); null: an upload no user
    * uses yet, deleted by the sweep after its grace period. Deleting the user deletes it.
    */
   owner_id: string | null;

@@ -38,7 +38,7 @@ const LAST_RESORT_SIDE = 64;
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 /**
  * What GET /api/images/:id may answer: uploads are stored as WebP, and images stored before
- * that (2026-11-26) keep the type they were stored with.
+ * that (2026-11-25) keep the type they were stored with.
  */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 

@@ -36,7 +36,14 @@ import {
   userSchema,
 } from '@task-manager/shared';
 import { READY_TIMEOUT_MS } from '../health/routes.js';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../images/service.js';
+import {
+  IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_SIDE,
+  MAX_STORED_IMAGE_BYTES,
+  MAX_UNCLAIMED_IMAGE_BYTES,
+  UNCLAIMED_IMAGE_GRACE_MS,
+} from '../images/service.js';
 import { XLSX_TYPE } from '../reports/routes.js';
 
 /* Answers only the operations side of the API has, so they live here rather than in shared. */
@@ -105,10 +112,20 @@ const errors = {
         .meta({ description: 'Seconds until the next request may be made' }),
     }),
   },
-  503: errorResponse(
-    'ServiceUnavailable',
-    'Not ready: the database does not answer, or the server is shutting down.',
-  ),
+  503: {
+    ...errorResponse(
+      'ServiceUnavailable',
+      'Not ready: the database does not answer, the server is shutting down, or it is saturated ' +
+        'with password work for a moment: retry after `Retry-After` seconds when it is given.',
+    ),
+    headers: z.object({
+      'Retry-After': z
+        .string()
+        .regex(/^\d+$/)
+        .optional()
+        .meta({ description: 'Seconds to wait before trying again' }),
+    }),
+  },
 } satisfies Record<number, ZodOpenApiResponseObject>;
 
 const bearer = [{ bearerAuth: [] }];
@@ -164,6 +181,7 @@ const paths: ZodOpenApiPathsObject = {
         201: ok('The new user, signed in.', authResponseSchema),
         409: errors[409],
         429: errors[429],
+        503: errors[503],
       },
     }),
   },
@@ -177,6 +195,7 @@ const paths: ZodOpenApiPathsObject = {
         200: ok('The user, signed in.', authResponseSchema),
         401: errorResponse('InvalidCredentials', 'Unknown e-mail address or wrong password.'),
         429: errors[429],
+        503: errors[503],
       },
     }),
   },
@@ -205,8 +224,13 @@ const paths: ZodOpenApiPathsObject = {
         summary: 'Edit your own profile',
         description:
           'Name, photo and password. A new password needs `currentPassword` and ends every ' +
-          'other session; the answer carries a fresh token.',
-        responses: { 200: ok('The updated user with a fresh token.', authResponseSchema) },
+          'other session; the answer carries a fresh token. Limited per user; 10 wrong current ' +
+          'passwords per 15 minutes, then 429 even for the right one.',
+        responses: {
+          200: ok('The updated user with a fresh token.', authResponseSchema),
+          429: errors[429],
+          503: errors[503],
+        },
       }),
     ),
   },
@@ -217,7 +241,13 @@ const paths: ZodOpenApiPathsObject = {
       summary: 'Upload a profile photo',
       description: `One file in the multipart field \`image\`: PNG, JPEG, WebP or GIF, at most ${
         MAX_IMAGE_BYTES / 1024 / 1024
-      } MB. The image is re-encoded and stored; no sign-in needed (sign-up uses it). Limited per IP address.`,
+      } MB. The image is re-encoded as WebP (at most ${MAX_IMAGE_SIDE} px a side, at most ${
+        MAX_STORED_IMAGE_BYTES / 1024
+      } KB) and stored; no sign-in needed (sign-up uses it). The answer is the relative path to send as \`profileImageUrl\`; an upload no user claims that way within ${
+        UNCLAIMED_IMAGE_GRACE_MS / 3_600_000
+      } hour is deleted. Limited per IP address, and 429 too while the uploads no user has claimed yet hold ${
+        MAX_UNCLAIMED_IMAGE_BYTES / 1024 / 1024
+      } MB together.`,
       requestBody: {
         required: true,
         content: {
@@ -256,7 +286,8 @@ const paths: ZodOpenApiPathsObject = {
       requestParams: { path: z.object({ id: uuid('The image id') }) },
       responses: {
         200: {
-          description: 'The image, in the format it was uploaded in.',
+          description:
+            'The image: WebP for uploads since 2026-11-25; older ones keep the type they were stored in.',
           content: Object.fromEntries(IMAGE_TYPES.map((type) => [type, binary(type)])),
         },
         404: errors[404],
@@ -294,7 +325,7 @@ const paths: ZodOpenApiPathsObject = {
         operationId: 'createUser',
         tags: ['Users'],
         summary: 'Create a member or an admin',
-        responses: { 201: ok('The new user.', userSchema), 409: errors[409] },
+        responses: { 201: ok('The new user.', userSchema), 409: errors[409], 503: errors[503] },
       }),
     ),
   },
@@ -321,7 +352,12 @@ const paths: ZodOpenApiPathsObject = {
           'everywhere. An admin changes their own password only through the profile (400); the ' +
           'last admin cannot become a member (409).',
         requestParams: { path: userIdParams },
-        responses: { 200: ok('The updated user.', userSchema), 404: errors[404], 409: errors[409] },
+        responses: {
+          200: ok('The updated user.', userSchema),
+          404: errors[404],
+          409: errors[409],
+          503: errors[503],
+        },
       }),
     ),
     delete: adminOnly({

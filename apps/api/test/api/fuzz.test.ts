@@ -336,8 +336,12 @@ function validField(
     currentPassword: () =>
       fc.oneof(fc.constant(world.M1.password), text(1, 100, fc.string({ maxLength: 20 }))),
     newPassword: () => text(8, 128, fc.string({ minLength: 8, maxLength: 40 })),
+    // This server's image (claimed by the first request that uses it, then refused as taken),
+    // one that does not exist, and links to other servers (refused since 2026-11-25).
     profileImageUrl: () =>
       fc.constantFrom(
+        `/api/images/${world.imageId}`,
+        '/api/images/00000000-0000-4000-8000-000000000000',
         'https://example.com/me.png',
         'http://example.com/a.jpg',
         '',

@@ -7,7 +7,7 @@ import { tempDir } from '../helpers/server-process.js';
 import { ENGINE } from '../helpers/test-app.js';
 
 /**
- * Migration 2026-11-26-001: every image gets an owner. Stored photo links that point at one of
+ * Migration 2026-11-25-003: every image gets an owner. Stored photo links that point at one of
  * our images (whatever host the old upload answer named) become the relative path and claim the
  * image; every other link (the tracking links this closes) becomes null.
  */
@@ -18,7 +18,7 @@ describe(`stored photo links are rewritten (${ENGINE})`, { timeout: 60_000 }, ()
   });
 
   it('keeps links to our images as relative paths owned by their user, and drops the rest', async () => {
-    const opened = await openDatabaseBefore(tempDir(), '2026-11-26-001-image-owners');
+    const opened = await openDatabaseBefore(tempDir(), '2026-11-25-003-image-owners');
     cleanups.push(opened.drop);
     const { db } = opened.handle;
     const image = async () => {

@@ -96,27 +96,65 @@ export function isSafeWebLink(value: string): boolean {
   return normalizeWebLink(value) !== undefined;
 }
 
-/** An absolute http(s) URL (profile photos are loaded by the browser as <img src>). */
-export function isHttpUrl(value: string): boolean {
+/** Where this server serves a stored image: '/api/images/' and the image's id. */
+export const IMAGE_PATH_PREFIX = '/api/images/';
+const IMAGE_PATH =
+  /^\/api\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+/** Printable ASCII only: no whitespace or control characters that URL parsing would drop. */
+const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
+
+/** An image of this server, read from a link: its id, and the host an absolute link names. */
+export interface ImageLink {
+  id: string;
+  /** The host (and port) of an absolute link, which the server compares with its own. */
+  host?: string;
+}
+
+/**
+ * Reads a link to one of this server's images: the relative path `/api/images/<uuid>`, or an
+ * absolute http(s) URL whose path is exactly that (no query, fragment or credentials). Anything
+ * else (another path, javascript:, data:, protocol-relative "//host/...") is undefined. Whether
+ * an absolute link's host is this server's only the server can tell.
+ */
+export function parseImageLink(value: string): ImageLink | undefined {
+  if (value.length > MAX_LINK_LENGTH || !PRINTABLE_ASCII.test(value)) return undefined;
+  const relative = IMAGE_PATH.exec(value);
+  if (relative) return { id: relative[1]!.toLowerCase() };
+  if (!/^https?:\/\//i.test(value)) return undefined;
+  let url: URL;
   try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+    url = new URL(value);
   } catch {
-    return false;
+    return undefined;
   }
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    return undefined;
+  }
+  const absolute = IMAGE_PATH.exec(url.pathname);
+  if (!absolute || url.hostname.length === 0) return undefined;
+  return { id: absolute[1]!.toLowerCase(), host: url.host };
 }
 
 /**
  * Optional profile image: '' and null both mean "no photo" (null); left out, it stays undefined
- * so that an update leaves the current photo alone.
+ * so that an update leaves the current photo alone. Only images uploaded to this server are
+ * accepted (see parseImageLink); the server then checks the host of an absolute link, that the
+ * image exists and that no other account uses it, and stores the relative path.
  */
 export const profileImageUrlSchema = z
-  .union([z.string({ error: m.invalidImageUrl }), z.null()], { error: m.invalidImageUrl })
+  .string({ error: m.invalidImageUrl })
+  .max(MAX_LINK_LENGTH, { error: m.invalidImageUrl, abort: true })
+  .nullable()
   .transform((value) => (value == null || value.trim() === '' ? null : value.trim()))
-  .refine((value) => value === null || (value.length <= 2048 && isHttpUrl(value)), {
+  .refine((value) => value === null || parseImageLink(value) !== undefined, {
     error: m.invalidImageUrl,
   })
-  .optional();
+  .optional()
+  .meta({
+    description:
+      'A photo uploaded to this server: `/api/images/<id>` as the upload answered it (an absolute ' +
+      'URL of this server is accepted too and stored as that path); null or empty: no photo',
+  });
 
 /** An e-mail address, trimmed and in lower case; at most 254 characters (RFC 5321). */
 export const emailSchema = z

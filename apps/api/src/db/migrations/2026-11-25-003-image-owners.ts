@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: this migration must never import application code, so the image-link rule of
-// packages/shared (parseImageLink, 2026-11-26) is copied here as it was, more lenient on purpose
+// packages/shared (parseImageLink, 2026-11-25) is copied here as it was, more lenient on purpose
 // (any host, a query or fragment ignored: they are old data, not a new choice).
 //
 // Every image gets an owner: the user whose profile photo it is (null: an upload nobody uses
