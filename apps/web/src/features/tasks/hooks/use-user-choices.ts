@@ -1,7 +1,6 @@
 import { useState } from 'react';
+import { useUsers } from '../../../lib/get-users';
 import { pagingOf } from '../../../lib/infinite-paging';
-// The assign-to picker lists the users: the one call the tasks feature borrows from users.
-import { useUsers } from '../../users/api/get-users';
 import type { UserChoices } from '../components/user-picker';
 import { useDebouncedValue } from './use-debounced-value';
 

@@ -3,9 +3,9 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/feedback';
 import { VirtualGrid, type GridColumns } from '../../../components/ui/virtual-grid';
+import { useUsers } from '../../../lib/get-users';
 import { pagingOf } from '../../../lib/infinite-paging';
 import { useDownloadUsersReport } from '../api/download-users-report';
-import { useUsers } from '../api/get-users';
 import { UserCard, UserCardSkeleton } from '../components/user-card';
 
 /** One column on a phone, two from sm, three from xl (the same in both forms). */

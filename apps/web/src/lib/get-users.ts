@@ -1,9 +1,14 @@
 import { NEXT_CURSOR_HEADER, type UserWithTaskCounts } from '@task-manager/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api } from '../../../lib/api-client';
-import { uniqueById } from '../../../lib/infinite-paging';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from './api-client';
+import { uniqueById } from './infinite-paging';
+import { queryKeys } from './query-keys';
+
+/*
+ * GET /api/users lives here, not in a feature, because two features show it: the Team Members
+ * page (users) and the task form's user picker (tasks). Features do not import each other.
+ */
 
 /** Members per page: a few screens of cards, or of rows in the user picker. */
 export const USER_PAGE_SIZE = 50;
