@@ -48,14 +48,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // Storage can be unavailable (private mode); the in-memory session is cleared anyway.
     }
-    queryClient.cancelQueries();
+    void queryClient.cancelQueries();
     queryClient.removeQueries();
     queryClient.setQueryData(queryKeys.profile, null);
   }, [queryClient]);
 
   const endSession = useCallback(() => {
     clear();
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   }, [clear, navigate]);
 
   const signOut = useCallback(() => {

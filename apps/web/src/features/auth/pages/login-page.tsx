@@ -29,7 +29,7 @@ export function LoginPage() {
         onSuccess: ({ token, ...user }) => {
           signIn(token, user);
           notify('success', `Welcome back, ${user.name || 'User'}!`);
-          navigate(homePathFor(user.role), { replace: true });
+          void navigate(homePathFor(user.role), { replace: true });
         },
         onError: (failure) =>
           setError(errorMessage(failure, 'Something went wrong. Please try again.')),
@@ -44,7 +44,7 @@ export function LoginPage() {
       </h1>
       <p className="mt-1 mb-6 text-sm text-slate-600">Please enter your details to log in</p>
       <form
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         onFocus={preloadAuthSchemas}
         noValidate
         className="flex flex-col gap-4"

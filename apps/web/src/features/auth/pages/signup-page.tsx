@@ -49,7 +49,7 @@ export function SignUpPage() {
         adminInviteToken: inviteToken,
       });
       signIn(token, user);
-      navigate(homePathFor(user.role), { replace: true });
+      void navigate(homePathFor(user.role), { replace: true });
     } catch (failure) {
       setError(errorMessage(failure, 'Something went wrong. Please try again.'));
     } finally {
@@ -66,7 +66,7 @@ export function SignUpPage() {
         Join us today by entering your details below.
       </p>
       <form
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         onFocus={preloadAuthSchemas}
         noValidate
         className="flex flex-col gap-4"

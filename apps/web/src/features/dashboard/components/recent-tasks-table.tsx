@@ -25,7 +25,7 @@ export function RecentTasksTable({ tasks, seeAllPath }: { tasks: Task[]; seeAllP
         <h2 id={headingId} className="font-semibold text-slate-900">
           Recent Tasks
         </h2>
-        <Button variant="secondary" onClick={() => navigate(seeAllPath)}>
+        <Button variant="secondary" onClick={() => void navigate(seeAllPath)}>
           See All <ArrowRight size={16} aria-hidden />
         </Button>
       </div>

@@ -112,7 +112,7 @@ function UpdateTask({ taskId }: { taskId: string }) {
       onSuccess: () => {
         toast.success('Task deleted successfully');
         setConfirmingDelete(false);
-        navigate(paths.admin.tasks);
+        void navigate(paths.admin.tasks);
       },
       onError: (error) => toast.error(errorMessage(error, 'Failed to delete task.')),
     });
