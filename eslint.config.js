@@ -4,6 +4,59 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
+// ---- apps/web: import boundaries (bulletproof-react's layout) ----------------------------------
+// A feature imports only components/ui, lib, config, @task-manager/shared and its own folder;
+// app/ wires features together; components/ui, lib and config know nothing of features or app/.
+// Our imports are relative, so where one lands depends on how deep the importing file sits: a
+// block per depth counts the `../` exactly (core no-restricted-imports, no resolver needed).
+const WEB_FEATURE_MAX_DEPTH = 6;
+const webSharedLayers = ['components/ui', 'lib', 'config'];
+const webTestFiles = ['apps/web/src/**/*.test.{ts,tsx}'];
+
+/** The import patterns a feature file `depth` folders below its feature's folder may not use. */
+function webFeatureBoundaries(depth, { isTest }) {
+  const toFeatures = `^(\\.\\./){${depth + 1}}`;
+  const allowed = [...webSharedLayers, ...(isTest ? ['test'] : [])].join('|');
+  return [
+    {
+      regex: `${toFeatures}(?!\\.\\./)`,
+      message:
+        'A feature does not import another feature: move what both need to lib/ or components/ui/, or wire them in app/.',
+    },
+    {
+      regex: `${toFeatures}\\.\\./(?!(${allowed})/)`,
+      message: `A feature imports only ${allowed.replaceAll('|', ', ')} and its own folder (app/ wires features together).`,
+    },
+  ];
+}
+
+function webFeatureBoundaryBlocks() {
+  return Array.from({ length: WEB_FEATURE_MAX_DEPTH }, (_, depth) => {
+    const files = [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`];
+    return [
+      {
+        files,
+        ignores: webTestFiles,
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            { patterns: webFeatureBoundaries(depth, { isTest: false }) },
+          ],
+        },
+      },
+      {
+        files: files.map((glob) => glob.replace('*.{ts,tsx}', '*.test.{ts,tsx}')),
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            { patterns: webFeatureBoundaries(depth, { isTest: true }) },
+          ],
+        },
+      },
+    ];
+  }).flat();
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**'] },
   js.configs.recommended,
@@ -28,6 +81,39 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  // ---- apps/web (src and e2e): its own blocks, kept together ------------------------------------
+  ...webFeatureBoundaryBlocks(),
+  {
+    // The shared layers and the test support serve every feature, so they import none (nor app/).
+    files: ['apps/web/src/{components,lib,config,test}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(features|app)(/|$)',
+              message:
+                'components/ui, lib, config and the test support know nothing of features or app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Type-aware rules: a promise nobody awaits or catches, or one handed where nothing awaits it
+    // (an async onClick), fails silently; `any` switches the type checker off.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/web/e2e/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
     },
   },
 );
