@@ -48,7 +48,7 @@ export function createApp({
   rateLimitStores,
 }: AppDeps): express.Express {
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
-  const hasher = createPasswordHasher(config.bcryptCost);
+  const hasher = createPasswordHasher(config.bcryptCost, config.passwordWork);
   const authEvents = createAuthEvents(logger);
   const users = new UserService(db, hasher, authEvents);
   const auth = new AuthService(

@@ -150,6 +150,8 @@ export interface AppConfig {
   authRateLimit: number;
   bcryptCost: number;
   trustProxy: TrustProxy;
+  /** How much bcrypt work runs at once and may wait (default PASSWORD_WORK; tests lower it). */
+  passwordWork?: { concurrency: number; waiting: number; retryAfterSeconds: number };
   /** Folder of the built web app to serve, when there is one. */
   webDistDir?: string;
   /**

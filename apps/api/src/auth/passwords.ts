@@ -46,7 +46,8 @@ export function createPasswordHasher(
 ): PasswordHasher {
   const queue = pLimit(work.concurrency);
   const run = <T>(job: () => Promise<T>): Promise<T> => {
-    if (queue.pendingCount >= work.waiting) {
+    // Running and waiting together: p-limit starts a queued job a microtask later.
+    if (queue.activeCount + queue.pendingCount >= work.concurrency + work.waiting) {
       return Promise.reject(Busy(apiMessages.serverBusy, work.retryAfterSeconds));
     }
     return queue(job);

@@ -12,6 +12,7 @@ import {
   type Session,
 } from '../helpers/factories.js';
 import { createContractChecker, operationsOf, type OpenApiDoc } from '../helpers/openapi.js';
+import { besideBusyHashing } from '../helpers/password-work.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
 /**
@@ -323,8 +324,12 @@ const CASES: Cases = {
 
 /** Statuses that need an app of their own; they are exercised in the blocks further down. */
 const ELSEWHERE: Record<string, number[]> = {
-  register: [429],
-  login: [429],
+  // security-limits.test.ts: the limits, and password work past its queue (503).
+  register: [429, 503],
+  login: [429, 503],
+  updateProfile: [429, 503],
+  createUser: [503],
+  updateUser: [503],
   uploadImage: [429],
   getReadiness: [503],
 };
@@ -472,6 +477,60 @@ describe(`the API keeps to its OpenAPI document (${ENGINE})`, () => {
         }
       } finally {
         await limited.close();
+      }
+    });
+
+    it('answers 429 on the profile once its limit per user is reached', async () => {
+      const limited = await createTestContext({ authRateLimit: 1 });
+      try {
+        const user = await signUp(limited, 'member');
+        const update = () =>
+          limited.api.put('/api/auth/profile').set(user.auth).send({ name: 'Again' });
+        checker.check(await update().expect(200));
+        const res = await update().expect(429);
+        expect(res.headers['retry-after']).toBeDefined();
+        checker.check(res);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('answers 503 with Retry-After where password work finds no room', async () => {
+      const busy = await createTestContext({
+        bcryptCost: 12,
+        passwordWork: { concurrency: 1, waiting: 0, retryAfterSeconds: 3 },
+      });
+      try {
+        const admin = await signUp(busy, 'admin');
+        const member = await signUp(busy, 'member');
+        const password = 'A passphrase nobody uses 9';
+        const send: Record<string, () => Test> = {
+          register: () => busy.api.post('/api/auth/register').send(buildUser()),
+          login: () => busy.api.post('/api/auth/login').send({ email: member.email, password }),
+          updateProfile: () =>
+            busy.api
+              .put('/api/auth/profile')
+              .set(member.auth)
+              .send({ currentPassword: 'wrong-one', newPassword: password }),
+          createUser: () => busy.api.post('/api/users').set(admin.auth).send(buildUser()),
+          updateUser: () =>
+            busy.api.put(`/api/users/${member.id}`).set(admin.auth).send({ password }),
+        };
+        for (const [operationId, request] of Object.entries(send)) {
+          // A sign-in holds the only slot; the request beside it finds no room.
+          const res = await besideBusyHashing(
+            () =>
+              busy.api
+                .post('/api/auth/login')
+                .send({ email: admin.email, password: admin.password }),
+            request,
+          );
+          expect(res.status, operationId).toBe(503);
+          expect(res.headers['retry-after'], operationId).toBe('3');
+          expect(checker.check(res), operationId).toBeDefined();
+        }
+      } finally {
+        await busy.close();
       }
     });
 

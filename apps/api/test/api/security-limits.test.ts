@@ -17,6 +17,7 @@ import {
   type RateLimitStoreFactory,
 } from '../../src/http/rate-limit.js';
 import { buildUser } from '../helpers/factories.js';
+import { besideBusyHashing } from '../helpers/password-work.js';
 import {
   createTestContext,
   ENGINE,
@@ -259,6 +260,61 @@ describe(`security limits (${ENGINE})`, () => {
       for (let i = 0; i < 3; i++) await put().expect(200);
       expectTooMany(await put(), 60);
     });
+  });
+});
+
+describe(`password work past its queue over HTTP (${ENGINE})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 503 with Retry-After on every route that hashes, and changes nothing', async () => {
+    const api = request(
+      createApp({
+        db: ctx.db,
+        config: {
+          ...testConfig,
+          bcryptCost: 12,
+          passwordWork: { concurrency: 1, waiting: 0, retryAfterSeconds: 3 },
+        },
+        logger: silent,
+      }),
+    );
+    const admin = await api
+      .post('/api/auth/register')
+      .send(buildUser({ adminInviteToken: INVITE_TOKEN }))
+      .expect(201);
+    const auth = { Authorization: `Bearer ${admin.body.token}` };
+    const member = buildUser();
+    const memberId = (await api.post('/api/users').set(auth).send(member).expect(201)).body._id;
+    const password = buildUser().password;
+
+    const requests = {
+      register: () => api.post('/api/auth/register').send(buildUser()),
+      login: () => api.post('/api/auth/login').send({ email: member.email, password: 'wrong' }),
+      updateProfile: () =>
+        api
+          .put('/api/auth/profile')
+          .set(auth)
+          .send({ currentPassword: 'wrong-one', newPassword: password }),
+      createUser: () => api.post('/api/users').set(auth).send(buildUser()),
+      updateUser: () => api.put(`/api/users/${memberId}`).set(auth).send({ password }),
+    };
+    for (const [name, send] of Object.entries(requests)) {
+      // One sign-in holds the only slot; the request beside it finds no room.
+      const other = await besideBusyHashing(
+        () => api.post('/api/auth/login').send({ email: member.email, password: member.password }),
+        send,
+      );
+      expect(other.status, name).toBe(503);
+      expect(other.body, name).toEqual({ message: apiMessages.serverBusy });
+      expect(other.headers['retry-after'], name).toBe('3');
+    }
+    // Nothing those refused requests carried was stored.
+    const users = await ctx.db.selectFrom('users').select('id').execute();
+    expect(users).toHaveLength(2);
   });
 });
 
