@@ -8,6 +8,7 @@ import { stubApi, type Respond } from '../../../test/stub-api';
 import { CreateTaskPage } from './create-task-page';
 
 const mia = buildPerson({ name: 'Mia Member' });
+
 /** The server: the member list has Mia; everything else is up to `answer`. */
 function serve(answer: Respond) {
   return stubApi((call) =>
