@@ -15,6 +15,7 @@ import {
   waitForOutput,
   type ServerProcess,
 } from '../helpers/server-process.js';
+import { onlyOn } from '../helpers/only-on.js';
 import { ENGINE } from '../helpers/test-app.js';
 
 const { running, cleanups } = stopAfterEachTest();
@@ -113,35 +114,41 @@ async function until<T>(
 }
 
 // Checks that do not depend on the engine run in the SQLite pass only.
-const onSqlite = ENGINE === 'sqlite' ? it : () => undefined;
+const CHECKED_ONCE = 'the same on both engines: checked in the SQLite pass';
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 describe(`WEB_CONCURRENCY=2: a primary and two workers (${ENGINE})`, { timeout: 90_000 }, () => {
-  onSqlite('WEB_CONCURRENCY takes 1 to 64 or auto, and refuses anything else', () => {
-    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
-    expect(parseEnv({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
-    expect(parseEnv({ WEB_CONCURRENCY: 'auto' }).WEB_CONCURRENCY).toBe(
-      Math.min(os.availableParallelism(), 64),
-    );
-    for (const bad of ['0', '65', 'two', '1.5', '-2']) {
-      expect(() => parseEnv({ WEB_CONCURRENCY: bad }), bad).toThrow(ConfigError);
-    }
-  });
+  onlyOn('sqlite', CHECKED_ONCE).it(
+    'WEB_CONCURRENCY takes 1 to 64 or auto, and refuses anything else',
+    () => {
+      expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+      expect(parseEnv({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
+      expect(parseEnv({ WEB_CONCURRENCY: 'auto' }).WEB_CONCURRENCY).toBe(
+        Math.min(os.availableParallelism(), 64),
+      );
+      for (const bad of ['0', '65', 'two', '1.5', '-2']) {
+        expect(() => parseEnv({ WEB_CONCURRENCY: bad }), bad).toThrow(ConfigError);
+      }
+    },
+  );
 
-  onSqlite('gives up with exit 1 when the workers keep dying right after start', async () => {
-    // Every worker fails to listen on a port someone else holds.
-    const taken = net.createServer();
-    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise((resolve) => taken.close(() => resolve())));
-    const { port } = taken.address() as net.AddressInfo;
-    const server = startServer({ DATA_DIR: tempDir(), PORT: String(port), WEB_CONCURRENCY: '2' });
-    running.push(server);
-    expect(await server.exited).toBe(1);
-    expect(server.output()).toContain('worker died unexpectedly; starting a replacement');
-    expect(server.output()).toMatch(/workers in a row died right after start; giving up/);
-    expect(server.output()).not.toContain('listening on');
-  });
+  onlyOn('sqlite', CHECKED_ONCE).it(
+    'gives up with exit 1 when the workers keep dying right after start',
+    async () => {
+      // Every worker fails to listen on a port someone else holds.
+      const taken = net.createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      cleanups.push(() => new Promise((resolve) => taken.close(() => resolve())));
+      const { port } = taken.address() as net.AddressInfo;
+      const server = startServer({ DATA_DIR: tempDir(), PORT: String(port), WEB_CONCURRENCY: '2' });
+      running.push(server);
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('worker died unexpectedly; starting a replacement');
+      expect(server.output()).toMatch(/workers in a row died right after start; giving up/);
+      expect(server.output()).not.toContain('listening on');
+    },
+  );
 
   it('starts once, serves from both workers, replaces a killed one, and stops on SIGTERM', async () => {
     const dataDir = tempDir();

@@ -11,6 +11,7 @@ import {
   tempDir,
   waitForOutput,
 } from '../helpers/server-process.js';
+import { onlyOn } from '../helpers/only-on.js';
 import { ENGINE } from '../helpers/test-app.js';
 
 /**
@@ -33,10 +34,7 @@ afterEach(() => {
 });
 
 const { running, cleanups } = stopAfterEachTest();
-// Each pass tests what its engine keeps in DATA_DIR (a skipped test would fail `pnpm test`).
-const onSqlite = ENGINE === 'sqlite' ? it : () => undefined;
-const onPostgres = ENGINE === 'postgres' ? it : () => undefined;
-const describeOnSqlite = ENGINE === 'sqlite' ? describe : () => undefined;
+// Each pass tests what its engine keeps in DATA_DIR; the other engine's tests do not apply.
 
 /** Writes a row, so that SQLite has its -wal and -shm files open. */
 async function writeSomething(file: string) {
@@ -46,7 +44,7 @@ async function writeSomething(file: string) {
   return handle;
 }
 
-describeOnSqlite('the SQLite files, opened directly', () => {
+onlyOn('sqlite').describe('the SQLite files, opened directly', () => {
   it('creates the database folder 0700 and the database, -wal and -shm files 0600', async () => {
     const root = scratch();
     const file = path.join(root, 'new', 'data', 'taskmanager.db');
@@ -101,54 +99,63 @@ describeOnSqlite('the SQLite files, opened directly', () => {
 });
 
 describe(`the server process (${ENGINE} pass)`, () => {
-  onSqlite('creates DATA_DIR 0700 with the database, -wal, -shm and JWT secret 0600', async () => {
-    const dataDir = path.join(scratch(), 'data');
-    const server = startServer({ DATA_DIR: dataDir, PORT: '0' });
-    running.push(server);
-    // Listening: the migrations have written, so the -wal and -shm files are in use.
-    await serverUrl(server);
-    expect(octal(modeOf(dataDir))).toBe('0700');
-    for (const name of [
-      'taskmanager.db',
-      'taskmanager.db-wal',
-      'taskmanager.db-shm',
-      'jwt-secret',
-    ]) {
-      expect(octal(modeOf(path.join(dataDir, name))), name).toBe('0600');
-    }
-    expect(server.output()).not.toContain('made owner-only');
-  });
+  onlyOn('sqlite').it(
+    'creates DATA_DIR 0700 with the database, -wal, -shm and JWT secret 0600',
+    async () => {
+      const dataDir = path.join(scratch(), 'data');
+      const server = startServer({ DATA_DIR: dataDir, PORT: '0' });
+      running.push(server);
+      // Listening: the migrations have written, so the -wal and -shm files are in use.
+      await serverUrl(server);
+      expect(octal(modeOf(dataDir))).toBe('0700');
+      for (const name of [
+        'taskmanager.db',
+        'taskmanager.db-wal',
+        'taskmanager.db-shm',
+        'jwt-secret',
+      ]) {
+        expect(octal(modeOf(path.join(dataDir, name))), name).toBe('0600');
+      }
+      expect(server.output()).not.toContain('made owner-only');
+    },
+  );
 
-  onSqlite('tightens the files an older version left world-readable, and says so', async () => {
-    const dataDir = scratch();
-    const file = path.join(dataDir, 'taskmanager.db');
-    const old = await writeSomething(file);
-    await old.close();
-    fs.chmodSync(file, 0o644);
-    fs.writeFileSync(path.join(dataDir, 'jwt-secret'), 'an-older-secret-of-enough-length', {
-      mode: 0o644,
-    });
-    fs.chmodSync(path.join(dataDir, 'jwt-secret'), 0o644);
-    const server = startServer({ DATA_DIR: dataDir, PORT: '0' });
-    running.push(server);
-    await serverUrl(server);
-    const [line] = await waitForOutput(server, /.*made owner-only.*/);
-    const logged = JSON.parse(line) as { level: number; files: string[] };
-    expect(logged.level).toBe(40);
-    expect(logged.files).toEqual([file, path.join(dataDir, 'jwt-secret')]);
-    expect(octal(modeOf(file))).toBe('0600');
-    expect(octal(modeOf(path.join(dataDir, 'jwt-secret')))).toBe('0600');
-  });
+  onlyOn('sqlite').it(
+    'tightens the files an older version left world-readable, and says so',
+    async () => {
+      const dataDir = scratch();
+      const file = path.join(dataDir, 'taskmanager.db');
+      const old = await writeSomething(file);
+      await old.close();
+      fs.chmodSync(file, 0o644);
+      fs.writeFileSync(path.join(dataDir, 'jwt-secret'), 'an-older-secret-of-enough-length', {
+        mode: 0o644,
+      });
+      fs.chmodSync(path.join(dataDir, 'jwt-secret'), 0o644);
+      const server = startServer({ DATA_DIR: dataDir, PORT: '0' });
+      running.push(server);
+      await serverUrl(server);
+      const [line] = await waitForOutput(server, /.*made owner-only.*/);
+      const logged = JSON.parse(line) as { level: number; files: string[] };
+      expect(logged.level).toBe(40);
+      expect(logged.files).toEqual([file, path.join(dataDir, 'jwt-secret')]);
+      expect(octal(modeOf(file))).toBe('0600');
+      expect(octal(modeOf(path.join(dataDir, 'jwt-secret')))).toBe('0600');
+    },
+  );
 
-  onPostgres('on PostgreSQL, creates DATA_DIR 0700 for the JWT secret (0600)', async () => {
-    const database = await createPostgresDatabase();
-    cleanups.push(database.drop);
-    const dataDir = path.join(scratch(), 'data');
-    const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, PORT: '0' });
-    running.push(server);
-    await serverUrl(server);
-    expect(octal(modeOf(dataDir))).toBe('0700');
-    expect(octal(modeOf(path.join(dataDir, 'jwt-secret')))).toBe('0600');
-    expect(fs.existsSync(path.join(dataDir, 'taskmanager.db'))).toBe(false);
-  });
+  onlyOn('postgres').it(
+    'on PostgreSQL, creates DATA_DIR 0700 for the JWT secret (0600)',
+    async () => {
+      const database = await createPostgresDatabase();
+      cleanups.push(database.drop);
+      const dataDir = path.join(scratch(), 'data');
+      const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, PORT: '0' });
+      running.push(server);
+      await serverUrl(server);
+      expect(octal(modeOf(dataDir))).toBe('0700');
+      expect(octal(modeOf(path.join(dataDir, 'jwt-secret')))).toBe('0600');
+      expect(fs.existsSync(path.join(dataDir, 'taskmanager.db'))).toBe(false);
+    },
+  );
 });

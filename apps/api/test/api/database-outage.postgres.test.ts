@@ -4,25 +4,28 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiMessages } from '@task-manager/shared';
 import { openDatabase } from '../../src/db/database.js';
 import { buildTask, buildUser } from '../helpers/factories.js';
+import { onlyOn } from '../helpers/only-on.js';
 import { serverUrl, startServer, tempDir, type ServerProcess } from '../helpers/server-process.js';
 
 /**
  * The real API process on a PostgreSQL server of its own, which the test stops and starts again
  * mid-run: a throwaway cluster (Debian's postgresql-common), never the shared one on 5432 that
- * the other suites use. (PostgreSQL only: `*.postgres.test.ts`.)
+ * the other suites use. (PostgreSQL only: the SQLite pass reports it as not applicable.)
  */
 
 /** "No hang": generous, far above a refused connection, far below a client's patience. */
 const ANSWER_WITHIN_MS = 5_000;
 
-const version = fs
-  .readdirSync('/usr/lib/postgresql')
-  .filter((name) => /^\d+$/.test(name))
-  .sort((a, b) => Number(b) - Number(a))[0]!;
+/** The newest PostgreSQL installed here, read only when the suite runs (PostgreSQL pass). */
+const newestVersion = () =>
+  fs
+    .readdirSync('/usr/lib/postgresql')
+    .filter((name) => /^\d+$/.test(name))
+    .sort((a, b) => Number(b) - Number(a))[0]!;
 const cluster = `outage_${process.pid}_${randomUUID().slice(0, 8)}`;
 /** postgresql-common's tools need root (they run the server as postgres). */
 const asRoot = (command: string, ...args: string[]) => {
@@ -31,8 +34,9 @@ const asRoot = (command: string, ...args: string[]) => {
   execFileSync(file, argv, { stdio: 'pipe' });
 };
 // Fast: open sessions are ended at once, as when the server is stopped for maintenance.
-const stopDatabaseServer = () => asRoot('pg_ctlcluster', '-m', 'fast', version, cluster, 'stop');
-const startDatabaseServer = () => asRoot('pg_ctlcluster', version, cluster, 'start');
+const stopDatabaseServer = () =>
+  asRoot('pg_ctlcluster', '-m', 'fast', newestVersion(), cluster, 'stop');
+const startDatabaseServer = () => asRoot('pg_ctlcluster', newestVersion(), cluster, 'start');
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -48,7 +52,7 @@ interface Answer {
   ms: number;
 }
 
-describe(
+onlyOn('postgres').describe(
   'the API while its PostgreSQL server goes away and comes back',
   { timeout: 180_000 },
   () => {
@@ -120,7 +124,7 @@ describe(
       const port = await freePort();
       asRoot(
         'pg_createcluster',
-        version,
+        newestVersion(),
         cluster,
         '-p',
         String(port),
@@ -154,7 +158,7 @@ describe(
         api.child.kill('SIGTERM');
         await api.exited;
       }
-      asRoot('pg_dropcluster', '--stop', version, cluster);
+      asRoot('pg_dropcluster', '--stop', newestVersion(), cluster);
     }, 60_000);
 
     it('answers 503 at once while the server is down, and serves again once it is back', async () => {

@@ -8,6 +8,7 @@ import { createApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/database.js';
 import type { Database } from '../../src/db/tables.js';
 import { openEmptyDatabase } from '../helpers/databases.js';
+import { onlyOn } from '../helpers/only-on.js';
 import { tempDir } from '../helpers/server-process.js';
 import { createTestContext, ENGINE, testConfig, type TestContext } from '../helpers/test-app.js';
 
@@ -89,21 +90,22 @@ describe(`health and readiness (${ENGINE})`, () => {
     }
   });
 
-  if (ENGINE === 'postgres') {
-    it('answers 503 quickly when PostgreSQL refuses connections', async () => {
-      // Port 1 on this machine: nothing listens there, so the connection is refused at once.
-      const handle = openDatabase({ engine: 'postgres', url: 'postgres://postgres@127.0.0.1:1/x' });
-      try {
-        const api = appOn(handle.db);
-        const { result, ms } = await timed(() => api.get('/api/ready').expect(503));
-        expect(result.body).toEqual(unavailable);
-        expect(ms).toBeLessThan(1000);
-      } finally {
-        await handle.close();
-      }
-    });
+  onlyOn('postgres').it('answers 503 quickly when PostgreSQL refuses connections', async () => {
+    // Port 1 on this machine: nothing listens there, so the connection is refused at once.
+    const handle = openDatabase({ engine: 'postgres', url: 'postgres://postgres@127.0.0.1:1/x' });
+    try {
+      const api = appOn(handle.db);
+      const { result, ms } = await timed(() => api.get('/api/ready').expect(503));
+      expect(result.body).toEqual(unavailable);
+      expect(ms).toBeLessThan(1000);
+    } finally {
+      await handle.close();
+    }
+  });
 
-    it('answers 503 within about 2 s when the database accepts but never answers', async () => {
+  onlyOn('postgres').it(
+    'answers 503 within about 2 s when the database accepts but never answers',
+    async () => {
       // A server that takes the connection and then says nothing, like a hung database host.
       const sockets = new Set<net.Socket>();
       const blackHole = net.createServer((socket) => sockets.add(socket));
@@ -125,6 +127,6 @@ describe(`health and readiness (${ENGINE})`, () => {
         await new Promise((resolve) => blackHole.close(resolve));
         await handle.close();
       }
-    });
-  }
+    },
+  );
 });

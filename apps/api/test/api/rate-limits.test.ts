@@ -17,6 +17,7 @@ import {
   type RateLimitStoreFactory,
 } from '../../src/http/rate-limit.js';
 import { buildUser } from '../helpers/factories.js';
+import { onlyOn, onlyWhen } from '../helpers/only-on.js';
 import {
   killAll,
   serverUrl,
@@ -79,8 +80,8 @@ describe.each(stores)(`rate limits counted in %s (${ENGINE})`, (storeKind) => {
   let ctx: TestContext;
   let redis: Redis | undefined;
   // Sharing is what Redis is for; keeping apart is what memory does.
-  const onRedis = storeKind === 'redis' ? it : () => undefined;
-  const onMemory = storeKind === 'memory' ? it : () => undefined;
+  const redisOnly = onlyWhen(storeKind === 'redis', 'counts shared in Redis only');
+  const memoryOnly = onlyWhen(storeKind === 'memory', 'counts kept in memory only');
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -254,22 +255,25 @@ describe.each(stores)(`rate limits counted in %s (${ENGINE})`, (storeKind) => {
     });
   });
 
-  onRedis('shares the counts of two apps on one Redis: the second refuses at once', async () => {
-    const prefix = uniquePrefix();
-    const first = appOn(ctx.db, { authRateLimit: 2 }, storesFor(prefix));
-    const second = appOn(ctx.db, { authRateLimit: 2 }, storesFor(prefix));
-    const body = { email: 'nobody@example.com', password: 'whatever' };
-    await first.post('/api/auth/login').send(body).expect(401);
-    await first.post('/api/auth/login').send(body).expect(401);
-    expectTooMany(await second.post('/api/auth/login').send(body), 60);
-    // Its own limits are shared too, and still its own: upload is a separate count.
-    await second.post(UPLOAD).send({}).expect(400);
-    // Under another prefix (another deployment on the same Redis), nothing is shared.
-    const elsewhere = appOn(ctx.db, { authRateLimit: 2 });
-    await elsewhere.post('/api/auth/login').send(body).expect(401);
-  });
+  redisOnly.it(
+    'shares the counts of two apps on one Redis: the second refuses at once',
+    async () => {
+      const prefix = uniquePrefix();
+      const first = appOn(ctx.db, { authRateLimit: 2 }, storesFor(prefix));
+      const second = appOn(ctx.db, { authRateLimit: 2 }, storesFor(prefix));
+      const body = { email: 'nobody@example.com', password: 'whatever' };
+      await first.post('/api/auth/login').send(body).expect(401);
+      await first.post('/api/auth/login').send(body).expect(401);
+      expectTooMany(await second.post('/api/auth/login').send(body), 60);
+      // Its own limits are shared too, and still its own: upload is a separate count.
+      await second.post(UPLOAD).send({}).expect(400);
+      // Under another prefix (another deployment on the same Redis), nothing is shared.
+      const elsewhere = appOn(ctx.db, { authRateLimit: 2 });
+      await elsewhere.post('/api/auth/login').send(body).expect(401);
+    },
+  );
 
-  onRedis('shares the per-account lock across apps and IPs', async () => {
+  redisOnly.it('shares the per-account lock across apps and IPs', async () => {
     const prefix = uniquePrefix();
     const apps = [0, 1].map(() => appOn(ctx.db, { trustProxy: 1 }, storesFor(prefix)));
     const user = await signUpMember(apps[0]!);
@@ -288,7 +292,7 @@ describe.each(stores)(`rate limits counted in %s (${ENGINE})`, (storeKind) => {
     }
   });
 
-  onMemory('keeps apart two apps counting in memory (each process alone)', async () => {
+  memoryOnly.it('keeps apart two apps counting in memory (each process alone)', async () => {
     const body = { email: 'nobody@example.com', password: 'whatever' };
     const first = appOn(ctx.db, { authRateLimit: 1 });
     await first.post('/api/auth/login').send(body).expect(401);
@@ -341,36 +345,37 @@ describe(`rate limits while Redis is down (${ENGINE})`, () => {
 });
 
 // The process and its Redis client are the same on both engines: checked in the SQLite pass.
-const describeOnSqlite = ENGINE === 'sqlite' ? describe : () => undefined;
+onlyOn('sqlite', 'the same on both engines: checked in the SQLite pass').describe(
+  'the server process with REDIS_URL',
+  () => {
+    const running: ServerProcess[] = [];
+    afterEach(() => killAll(running));
 
-describeOnSqlite('the server process with REDIS_URL', () => {
-  const running: ServerProcess[] = [];
-  afterEach(() => killAll(running));
-
-  it('starts, limits and stops cleanly while Redis is unreachable', async () => {
-    const server = startServer({
-      DATA_DIR: tempDir(),
-      PORT: '0',
-      REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
-      AUTH_RATE_LIMIT: '2',
-      BCRYPT_COST: '4',
-    });
-    running.push(server);
-    const base = await serverUrl(server);
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'nobody@example.com', password: 'whatever' }),
+    it('starts, limits and stops cleanly while Redis is unreachable', async () => {
+      const server = startServer({
+        DATA_DIR: tempDir(),
+        PORT: '0',
+        REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+        AUTH_RATE_LIMIT: '2',
+        BCRYPT_COST: '4',
       });
-      statuses.push(res.status);
-    }
-    expect(statuses).toEqual([401, 401, 429]);
-    await waitForOutput(server, /Redis unavailable; counting in this process/);
+      running.push(server);
+      const base = await serverUrl(server);
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'nobody@example.com', password: 'whatever' }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+      await waitForOutput(server, /Redis unavailable; counting in this process/);
 
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-    expect(server.output()).toContain('stopped');
-  });
-});
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('stopped');
+    });
+  },
+);

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { apiMessages } from '@task-manager/shared';
 import {
   killAll,
@@ -12,33 +12,40 @@ import {
   waitForOutput as waitFor,
   type ServerProcess,
 } from '../helpers/server-process.js';
+import { onlyOn } from '../helpers/only-on.js';
 import { ENGINE } from '../helpers/test-app.js';
 
 const running: ServerProcess[] = [];
 afterEach(() => killAll(running));
 
-// Each engine's pass starts the server on that engine; configuration errors are checked once.
-const onSqlite = ENGINE === 'sqlite' ? it : () => undefined;
-const onPostgres = ENGINE === 'postgres' ? it : () => undefined;
+// Each engine's pass starts the server on that engine; configuration errors are checked once,
+// in the SQLite pass.
+const CHECKED_ONCE = 'the same on both engines: checked in the SQLite pass';
 
 describe(`the server process (${ENGINE} pass)`, () => {
-  onSqlite('refuses to start with bad configuration, naming every bad variable', async () => {
-    const r = startServer({ DATA_DIR: tempDir(), PORT: 'eighty', ADMIN_INVITE_TOKEN: '12' });
-    running.push(r);
-    expect(await r.exited).toBe(1);
-    expect(r.output()).toContain('Invalid configuration');
-    expect(r.output()).toContain('PORT');
-    expect(r.output()).toContain('ADMIN_INVITE_TOKEN must be exactly 6 digits');
-  });
+  onlyOn('sqlite', CHECKED_ONCE).it(
+    'refuses to start with bad configuration, naming every bad variable',
+    async () => {
+      const r = startServer({ DATA_DIR: tempDir(), PORT: 'eighty', ADMIN_INVITE_TOKEN: '12' });
+      running.push(r);
+      expect(await r.exited).toBe(1);
+      expect(r.output()).toContain('Invalid configuration');
+      expect(r.output()).toContain('PORT');
+      expect(r.output()).toContain('ADMIN_INVITE_TOKEN must be exactly 6 digits');
+    },
+  );
 
-  onSqlite('refuses to start in production without JWT_SECRET', async () => {
-    const r = startServer({ DATA_DIR: tempDir(), NODE_ENV: 'production' });
-    running.push(r);
-    expect(await r.exited).toBe(1);
-    expect(r.output()).toContain('JWT_SECRET is required when NODE_ENV=production');
-  });
+  onlyOn('sqlite', CHECKED_ONCE).it(
+    'refuses to start in production without JWT_SECRET',
+    async () => {
+      const r = startServer({ DATA_DIR: tempDir(), NODE_ENV: 'production' });
+      running.push(r);
+      expect(await r.exited).toBe(1);
+      expect(r.output()).toContain('JWT_SECRET is required when NODE_ENV=production');
+    },
+  );
 
-  onSqlite(
+  onlyOn('sqlite').it(
     'starts on a fresh SQLite folder, prints a working invite token, and stops on SIGTERM',
     async () => {
       const dataDir = tempDir();
@@ -81,7 +88,7 @@ describe(`the server process (${ENGINE} pass)`, () => {
     },
   );
 
-  onSqlite(
+  onlyOn('sqlite', CHECKED_ONCE).it(
     'answers requests Node refuses itself with JSON, and keeps connections for 65 s',
     async () => {
       const r = startServer({ DATA_DIR: tempDir(), PORT: '0' });
@@ -114,41 +121,44 @@ describe(`the server process (${ENGINE} pass)`, () => {
     },
   );
 
-  onPostgres('starts on PostgreSQL from DATABASE_URL and migrates a new database', async () => {
-    const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `tm_start_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    try {
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      const r = startServer({
-        DATA_DIR: tempDir(),
-        PORT: '0',
-        DATABASE_URL: url.toString(),
-        ADMIN_INVITE_TOKEN: '135790',
-      });
-      running.push(r);
-      const [, port] = await waitFor(r, /listening on http:\/\/localhost:(\d+)/);
-      expect(r.output()).toContain('"engine":"postgres"');
-      expect(r.output()).not.toContain('Admin invite token');
-      const res = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Pg Admin',
-          email: 'pg@example.com',
-          password: 'a-long-password',
-          adminInviteToken: '135790',
-        }),
-      });
-      expect(res.status).toBe(201);
-      r.child.kill('SIGTERM');
-      expect(await r.exited).toBe(0);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  });
+  onlyOn('postgres').it(
+    'starts on PostgreSQL from DATABASE_URL and migrates a new database',
+    async () => {
+      const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+      const name = `tm_start_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(base);
+        url.pathname = `/${name}`;
+        const r = startServer({
+          DATA_DIR: tempDir(),
+          PORT: '0',
+          DATABASE_URL: url.toString(),
+          ADMIN_INVITE_TOKEN: '135790',
+        });
+        running.push(r);
+        const [, port] = await waitFor(r, /listening on http:\/\/localhost:(\d+)/);
+        expect(r.output()).toContain('"engine":"postgres"');
+        expect(r.output()).not.toContain('Admin invite token');
+        const res = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'Pg Admin',
+            email: 'pg@example.com',
+            password: 'a-long-password',
+            adminInviteToken: '135790',
+          }),
+        });
+        expect(res.status).toBe(201);
+        r.child.kill('SIGTERM');
+        expect(await r.exited).toBe(0);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
 });

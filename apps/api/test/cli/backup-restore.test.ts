@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { createPasswordHasher } from '../../src/auth/passwords.js';
 import { backupCommand, restoreCommand } from '../../src/cli/sqlite-backup.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js';
@@ -16,11 +16,9 @@ import {
   waitForOutput,
   type ServerProcess,
 } from '../helpers/server-process.js';
+import { onlyOn } from '../helpers/only-on.js';
 import { ENGINE, POSTGRES_URL } from '../helpers/test-app.js';
 import { runBin, runCommand } from './run-cli.js';
-
-const onSqlite = ENGINE === 'sqlite' ? it : () => undefined;
-const onPostgres = ENGINE === 'postgres' ? it : () => undefined;
 
 const children: ChildProcess[] = [];
 const servers: ServerProcess[] = [];
@@ -139,7 +137,7 @@ async function startWriter(file: string): Promise<{ stop(): Promise<number> }> {
 }
 
 describe(`pnpm backup and pnpm restore (${ENGINE} pass)`, () => {
-  onSqlite(
+  onlyOn('sqlite').it(
     'backs up while another process writes, and restore brings back exactly that state',
     async () => {
       const dataDir = tempDataDir();
@@ -238,132 +236,144 @@ describe(`pnpm backup and pnpm restore (${ENGINE} pass)`, () => {
     },
   );
 
-  onSqlite('backup writes to a path or folder given, and never over an existing file', async () => {
-    const dataDir = tempDataDir();
-    await liveDatabase(dataDir);
-    const elsewhere = tempDataDir();
-    const toFolder = await runCommand(backupCommand, [elsewhere], { DATA_DIR: dataDir });
-    expect(toFolder.code).toBe(0);
-    expect(toFolder.stdout).toMatch(
-      new RegExp(`^Backup written: ${elsewhere}/taskmanager-.+\\.db$`),
-    );
+  onlyOn('sqlite').it(
+    'backup writes to a path or folder given, and never over an existing file',
+    async () => {
+      const dataDir = tempDataDir();
+      await liveDatabase(dataDir);
+      const elsewhere = tempDataDir();
+      const toFolder = await runCommand(backupCommand, [elsewhere], { DATA_DIR: dataDir });
+      expect(toFolder.code).toBe(0);
+      expect(toFolder.stdout).toMatch(
+        new RegExp(`^Backup written: ${elsewhere}/taskmanager-.+\\.db$`),
+      );
 
-    const named = path.join(elsewhere, 'nightly.db');
-    const toFile = await runCommand(backupCommand, [named], { DATA_DIR: dataDir });
-    expect(toFile.stdout).toBe(`Backup written: ${named}`);
-    // A relative path is taken from where the command was typed (pnpm passes INIT_CWD).
-    const relative = await runCommand(backupCommand, ['again.db'], {
-      DATA_DIR: dataDir,
-      INIT_CWD: elsewhere,
-    });
-    expect(relative.stdout).toBe(`Backup written: ${path.join(elsewhere, 'again.db')}`);
+      const named = path.join(elsewhere, 'nightly.db');
+      const toFile = await runCommand(backupCommand, [named], { DATA_DIR: dataDir });
+      expect(toFile.stdout).toBe(`Backup written: ${named}`);
+      // A relative path is taken from where the command was typed (pnpm passes INIT_CWD).
+      const relative = await runCommand(backupCommand, ['again.db'], {
+        DATA_DIR: dataDir,
+        INIT_CWD: elsewhere,
+      });
+      expect(relative.stdout).toBe(`Backup written: ${path.join(elsewhere, 'again.db')}`);
 
-    const size = fs.statSync(named).size;
-    const again = await runCommand(backupCommand, [named], { DATA_DIR: dataDir });
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain('already exists');
-    expect(fs.statSync(named).size).toBe(size);
+      const size = fs.statSync(named).size;
+      const again = await runCommand(backupCommand, [named], { DATA_DIR: dataDir });
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('already exists');
+      expect(fs.statSync(named).size).toBe(size);
 
-    // The server's rules for every variable, except that no JWT_SECRET is needed to copy a file.
-    const production = await runCommand(backupCommand, [path.join(elsewhere, 'prod.db')], {
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-    });
-    expect(production.code).toBe(0);
-    const badConfig = await runCommand(backupCommand, [], { DATA_DIR: dataDir, LOG_LEVEL: 'loud' });
-    expect(badConfig.code).toBe(1);
-    expect(badConfig.stderr).toMatch(/Invalid configuration:\n.*LOG_LEVEL/);
+      // The server's rules for every variable, except that no JWT_SECRET is needed to copy a file.
+      const production = await runCommand(backupCommand, [path.join(elsewhere, 'prod.db')], {
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+      });
+      expect(production.code).toBe(0);
+      const badConfig = await runCommand(backupCommand, [], {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'loud',
+      });
+      expect(badConfig.code).toBe(1);
+      expect(badConfig.stderr).toMatch(/Invalid configuration:\n.*LOG_LEVEL/);
 
-    const nothing = await runCommand(backupCommand, [], { DATA_DIR: tempDataDir() });
-    expect(nothing.code).toBe(1);
-    expect(nothing.stderr).toContain('nothing to back up');
-  });
+      const nothing = await runCommand(backupCommand, [], { DATA_DIR: tempDataDir() });
+      expect(nothing.code).toBe(1);
+      expect(nothing.stderr).toContain('nothing to back up');
+    },
+  );
 
-  onSqlite('restore refuses anything that is not a Task Manager backup it can use', async () => {
-    const dataDir = tempDataDir();
-    const { handle } = await liveDatabase(dataDir);
-    const before = await contents(handle);
-    const good = /Backup written: (.+)/.exec(
-      (await runCommand(backupCommand, [], { DATA_DIR: dataDir })).stdout,
-    )![1]!;
-    const scratch = tempDataDir();
+  onlyOn('sqlite').it(
+    'restore refuses anything that is not a Task Manager backup it can use',
+    async () => {
+      const dataDir = tempDataDir();
+      const { handle } = await liveDatabase(dataDir);
+      const before = await contents(handle);
+      const good = /Backup written: (.+)/.exec(
+        (await runCommand(backupCommand, [], { DATA_DIR: dataDir })).stdout,
+      )![1]!;
+      const scratch = tempDataDir();
 
-    const text = path.join(scratch, 'notes.txt');
-    fs.writeFileSync(text, 'these are not the tables you are looking for\n'.repeat(200));
-    const otherApp = path.join(scratch, 'other-app.db');
-    const other = new SQLite(otherApp);
-    other.exec('create table invoices (id integer primary key, total real)');
-    other.close();
-    const damaged = path.join(scratch, 'damaged.db');
-    fs.copyFileSync(good, damaged);
-    const bytes = fs.readFileSync(damaged);
-    // Scribble over every page but the first (the header and schema stay readable).
-    for (let at = 4096; at < bytes.length; at += 7) bytes[at] = (at * 31) & 0xff;
-    fs.writeFileSync(damaged, bytes);
-    const newer = path.join(scratch, 'newer.db');
-    fs.copyFileSync(good, newer);
-    const newerDb = new SQLite(newer);
-    newerDb
-      .prepare('insert into kysely_migration (name, timestamp) values (?, ?)')
-      .run('2099-01-01-001-from-the-future', new Date().toISOString());
-    newerDb.close();
+      const text = path.join(scratch, 'notes.txt');
+      fs.writeFileSync(text, 'these are not the tables you are looking for\n'.repeat(200));
+      const otherApp = path.join(scratch, 'other-app.db');
+      const other = new SQLite(otherApp);
+      other.exec('create table invoices (id integer primary key, total real)');
+      other.close();
+      const damaged = path.join(scratch, 'damaged.db');
+      fs.copyFileSync(good, damaged);
+      const bytes = fs.readFileSync(damaged);
+      // Scribble over every page but the first (the header and schema stay readable).
+      for (let at = 4096; at < bytes.length; at += 7) bytes[at] = (at * 31) & 0xff;
+      fs.writeFileSync(damaged, bytes);
+      const newer = path.join(scratch, 'newer.db');
+      fs.copyFileSync(good, newer);
+      const newerDb = new SQLite(newer);
+      newerDb
+        .prepare('insert into kysely_migration (name, timestamp) values (?, ?)')
+        .run('2099-01-01-001-from-the-future', new Date().toISOString());
+      newerDb.close();
 
-    const cases: Array<[string, RegExp]> = [
-      [text, /is not a SQLite database/],
-      [otherApp, /is a SQLite database but not a Task Manager one/],
-      [damaged, /is damaged/],
-      [newer, /newer version of Task Manager.*2099-01-01-001-from-the-future.*Upgrade/s],
-      [path.join(scratch, 'missing.db'), /There is no file at/],
-      [scratch, /is not a file/],
-    ];
-    for (const [file, message] of cases) {
-      const result = await runCommand(restoreCommand, [file], { DATA_DIR: dataDir });
-      expect(result.code, file).toBe(1);
-      expect(result.stderr, file).toMatch(message);
-    }
-    const none = await runCommand(restoreCommand, [], { DATA_DIR: dataDir });
-    expect(none.code).toBe(1);
-    expect(none.stderr).toContain('Usage: pnpm restore FILE');
+      const cases: Array<[string, RegExp]> = [
+        [text, /is not a SQLite database/],
+        [otherApp, /is a SQLite database but not a Task Manager one/],
+        [damaged, /is damaged/],
+        [newer, /newer version of Task Manager.*2099-01-01-001-from-the-future.*Upgrade/s],
+        [path.join(scratch, 'missing.db'), /There is no file at/],
+        [scratch, /is not a file/],
+      ];
+      for (const [file, message] of cases) {
+        const result = await runCommand(restoreCommand, [file], { DATA_DIR: dataDir });
+        expect(result.code, file).toBe(1);
+        expect(result.stderr, file).toMatch(message);
+      }
+      const none = await runCommand(restoreCommand, [], { DATA_DIR: dataDir });
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain('Usage: pnpm restore FILE');
 
-    // Nothing was touched: same data, no copy of the live database, no temporary files.
-    expect(await contents(handle)).toEqual(before);
-    expect(fs.readdirSync(path.join(dataDir, 'backups'))).toEqual([path.basename(good)]);
-    expect(fs.readdirSync(dataDir).filter((name) => /restore|partial/.test(name))).toEqual([]);
+      // Nothing was touched: same data, no copy of the live database, no temporary files.
+      expect(await contents(handle)).toEqual(before);
+      expect(fs.readdirSync(path.join(dataDir, 'backups'))).toEqual([path.basename(good)]);
+      expect(fs.readdirSync(dataDir).filter((name) => /restore|partial/.test(name))).toEqual([]);
 
-    // The bin file itself, as `pnpm restore` runs it: exit code 1 and the reason.
-    const bin = await runBin('restore', [text], { DATA_DIR: dataDir });
-    expect(bin.code).toBe(1);
-    expect(bin.stderr).toMatch(/is not a SQLite database/);
-  });
+      // The bin file itself, as `pnpm restore` runs it: exit code 1 and the reason.
+      const bin = await runBin('restore', [text], { DATA_DIR: dataDir });
+      expect(bin.code).toBe(1);
+      expect(bin.stderr).toMatch(/is not a SQLite database/);
+    },
+  );
 
-  onSqlite('restore refuses while the pid file names a live process, not a dead one', async () => {
-    const dataDir = tempDataDir();
-    await liveDatabase(dataDir);
-    const file = /Backup written: (.+)/.exec(
-      (await runCommand(backupCommand, [], { DATA_DIR: dataDir })).stdout,
-    )![1]!;
-    await handles.pop()!.close();
+  onlyOn('sqlite').it(
+    'restore refuses while the pid file names a live process, not a dead one',
+    async () => {
+      const dataDir = tempDataDir();
+      await liveDatabase(dataDir);
+      const file = /Backup written: (.+)/.exec(
+        (await runCommand(backupCommand, [], { DATA_DIR: dataDir })).stdout,
+      )![1]!;
+      await handles.pop()!.close();
 
-    const sleeper = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
-    children.push(sleeper);
-    const sleeperExited = new Promise((resolve) => sleeper.once('exit', resolve));
-    fs.writeFileSync(path.join(dataDir, 'server.pid'), `${sleeper.pid}\n`);
-    const refused = await runCommand(restoreCommand, [file], { DATA_DIR: dataDir });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`A Task Manager server (pid ${sleeper.pid}) is running`);
-    expect(refused.stderr).toContain('stop it first');
-    expect(fs.readdirSync(path.join(dataDir, 'backups'))).toHaveLength(1);
+      const sleeper = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+      children.push(sleeper);
+      const sleeperExited = new Promise((resolve) => sleeper.once('exit', resolve));
+      fs.writeFileSync(path.join(dataDir, 'server.pid'), `${sleeper.pid}\n`);
+      const refused = await runCommand(restoreCommand, [file], { DATA_DIR: dataDir });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`A Task Manager server (pid ${sleeper.pid}) is running`);
+      expect(refused.stderr).toContain('stop it first');
+      expect(fs.readdirSync(path.join(dataDir, 'backups'))).toHaveLength(1);
 
-    // Killed without a chance to clean up: the pid file stays, but names nobody.
-    sleeper.kill('SIGKILL');
-    await sleeperExited;
-    expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(true);
-    const restored = await runCommand(restoreCommand, [file], { DATA_DIR: dataDir });
-    expect(restored.stderr).toBe('');
-    expect(restored.code).toBe(0);
-  });
+      // Killed without a chance to clean up: the pid file stays, but names nobody.
+      sleeper.kill('SIGKILL');
+      await sleeperExited;
+      expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(true);
+      const restored = await runCommand(restoreCommand, [file], { DATA_DIR: dataDir });
+      expect(restored.stderr).toBe('');
+      expect(restored.code).toBe(0);
+    },
+  );
 
-  onSqlite(
+  onlyOn('sqlite').it(
     'the server keeps DATA_DIR/server.pid while it runs, so restore waits for it to stop',
     async () => {
       const dataDir = tempDataDir();
@@ -393,16 +403,19 @@ describe(`pnpm backup and pnpm restore (${ENGINE} pass)`, () => {
     60_000,
   );
 
-  onPostgres('on PostgreSQL both commands refuse and explain pg_dump and pg_restore', async () => {
-    const dataDir = tempDataDir();
-    const env = { DATA_DIR: dataDir, DATABASE_URL: POSTGRES_URL };
-    const backup = await runCommand(backupCommand, [], env);
-    expect(backup.code).toBe(1);
-    expect(backup.stderr).toContain('DATABASE_URL is set');
-    expect(backup.stderr).toContain('pg_dump --format=custom');
-    const restore = await runCommand(restoreCommand, ['taskmanager.dump'], env);
-    expect(restore.code).toBe(1);
-    expect(restore.stderr).toContain('pg_restore --clean --if-exists');
-    expect(fs.readdirSync(dataDir)).toEqual([]);
-  });
+  onlyOn('postgres').it(
+    'on PostgreSQL both commands refuse and explain pg_dump and pg_restore',
+    async () => {
+      const dataDir = tempDataDir();
+      const env = { DATA_DIR: dataDir, DATABASE_URL: POSTGRES_URL };
+      const backup = await runCommand(backupCommand, [], env);
+      expect(backup.code).toBe(1);
+      expect(backup.stderr).toContain('DATABASE_URL is set');
+      expect(backup.stderr).toContain('pg_dump --format=custom');
+      const restore = await runCommand(restoreCommand, ['taskmanager.dump'], env);
+      expect(restore.code).toBe(1);
+      expect(restore.stderr).toContain('pg_restore --clean --if-exists');
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    },
+  );
 });
