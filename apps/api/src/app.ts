@@ -11,22 +11,23 @@ import { apiMessages, NEXT_CURSOR_HEADER } from '@task-manager/shared';
 import { createAuthEvents } from './auth/events.js';
 import { logForbidden, requireAuth, requireRole } from './auth/middleware.js';
 import { createPasswordHasher } from './auth/passwords.js';
-import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { createTokenService } from './auth/tokens.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/tables.js';
 import { NotFound } from './errors.js';
-import { healthRoutes } from './health/routes.js';
+import type { AppMiddleware, AppServices } from './endpoint-deps.js';
+import { apiEndpoints } from './endpoints.js';
+import { HealthService } from './health/service.js';
+import { endpointRouter } from './http/endpoint.js';
 import { errorHandler } from './http/error-handler.js';
 import { createAuthLimits, type RateLimitStoreFactory } from './http/rate-limit.js';
 import { cspNonce, serveWebApp, styleNonceSource } from './http/web-app.js';
-import { imageRoutes, imageUploadRoutes } from './images/routes.js';
+import { ImageService } from './images/service.js';
+import { receiveImage } from './images/upload.js';
 import { openApiRoutes } from './openapi/routes.js';
-import { reportRoutes } from './reports/routes.js';
-import { taskRoutes } from './tasks/routes.js';
+import { ReportService } from './reports/service.js';
 import { TaskService } from './tasks/service.js';
-import { userRoutes } from './users/routes.js';
 import { UserService } from './users/service.js';
 
 export interface AppDeps {
@@ -60,14 +61,23 @@ export function createApp({
     config.bcryptCost,
     authEvents,
   );
-  const tasks = new TaskService(db);
-  const authenticated = requireAuth(db, tokens, authEvents);
-  const requireAdmin = requireRole('admin');
-  const limits = createAuthLimits({
-    perMinute: config.authRateLimit,
-    stores: rateLimitStores,
-    logger,
-  });
+  const images = new ImageService(db, config.unclaimedImageQuotaBytes);
+  const services: AppServices = {
+    auth,
+    users,
+    tasks: new TaskService(db),
+    images,
+    reports: new ReportService(db),
+    health: new HealthService(db, isShuttingDown),
+  };
+  const middleware: AppMiddleware = {
+    limits: createAuthLimits({ perMinute: config.authRateLimit, stores: rateLimitStores, logger }),
+    uploadQuota: async (_req, _res, next) => {
+      await images.assertRoomForUpload();
+      next();
+    },
+    receiveImage,
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -131,23 +141,16 @@ export function createApp({
       maxAge: 600,
     }),
   );
-  app.use('/api', healthRoutes({ db, isShuttingDown }));
-  // Before the general body parser: these routes read their (small) bodies only once their
-  // per-IP or per-user limit has let the request through.
+  // Every endpoint, declared next to its feature: each reads its body (if any) only after its
+  // access check and its limits have let the request through.
   app.use(
-    '/api/auth',
-    imageUploadRoutes({
-      db,
-      limiter: limits.upload,
-      unclaimedQuotaBytes: config.unclaimedImageQuotaBytes,
+    endpointRouter(apiEndpoints, {
+      services,
+      middleware,
+      requireAuth: requireAuth(db, tokens, authEvents),
+      requireRole,
     }),
   );
-  app.use('/api/auth', authRoutes({ auth, users, requireAuth: authenticated, limits }));
-  app.use('/api', express.json({ limit: '1mb' }));
-  app.use('/api/images', imageRoutes({ db }));
-  app.use('/api/users', userRoutes({ users, requireAuth: authenticated, requireAdmin }));
-  app.use('/api/tasks', taskRoutes({ tasks, requireAuth: authenticated, requireAdmin }));
-  app.use('/api/reports', reportRoutes({ db, requireAuth: authenticated, requireAdmin }));
   app.use('/api', openApiRoutes());
   app.use('/api', () => {
     throw NotFound(apiMessages.notFound);

@@ -3,12 +3,13 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { apiMessages } from '@task-manager/shared';
 import type { Database } from '../db/tables.js';
-import { BadRequest, HttpError } from '../errors.js';
+import { BadRequest, HttpError, NotFound } from '../errors.js';
 import { imageIdOf } from './links.js';
 import {
   claimImage,
   deleteOwnImage,
   deleteUnclaimedImages,
+  findImage,
   insertImage,
   unclaimedUsage,
 } from './repository.js';
@@ -180,5 +181,28 @@ export async function sweepUnclaimedImages(
     const batch = await deleteUnclaimedImages(db, cutoff.toISOString(), SWEEP_BATCH);
     deleted += batch;
     if (batch < SWEEP_BATCH) return deleted;
+  }
+}
+
+/** The images feature as the endpoints use it: uploads, the quota on unclaimed ones, reads. */
+export class ImageService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Bytes the unclaimed uploads may hold together (default MAX_UNCLAIMED_IMAGE_BYTES). */
+    private readonly unclaimedQuotaBytes: number = MAX_UNCLAIMED_IMAGE_BYTES,
+  ) {}
+
+  assertRoomForUpload(): Promise<void> {
+    return assertRoomForUpload(this.db, this.unclaimedQuotaBytes);
+  }
+
+  store(input: Buffer): Promise<StoredImage> {
+    return storeImage(this.db, input);
+  }
+
+  async get(id: string): Promise<{ contentType: string; data: Buffer }> {
+    const image = await findImage(this.db, id);
+    if (!image) throw NotFound(apiMessages.imageNotFound);
+    return { contentType: image.content_type, data: Buffer.from(image.data) };
   }
 }

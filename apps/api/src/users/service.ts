@@ -103,8 +103,8 @@ export class UserService {
     return toApiUser(row);
   }
 
-  createByAdmin(input: z.output<typeof createUserSchema>): Promise<UserRow> {
-    return this.create(input satisfies CreateUserInput);
+  async createByAdmin(input: z.output<typeof createUserSchema>): Promise<User> {
+    return toApiUser(await this.create(input satisfies CreateUserInput));
   }
 
   /**

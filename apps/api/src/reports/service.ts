@@ -1,4 +1,4 @@
-import { Router, type RequestHandler, type Response } from 'express';
+import type { Response } from 'express';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
@@ -63,15 +63,14 @@ async function* taskReportRows(db: Kysely<Database>) {
   }
 }
 
-export function reportRoutes(deps: {
-  db: Kysely<Database>;
-  requireAuth: RequestHandler;
-  requireAdmin: RequestHandler;
-}): Router {
-  const router = Router();
-  router.use(deps.requireAuth, deps.requireAdmin);
+/**
+ * The two Excel exports, streamed to the response as they are read (keyset batches), so a
+ * report of 100,000 tasks never sits in memory.
+ */
+export class ReportService {
+  constructor(private readonly db: Kysely<Database>) {}
 
-  router.get('/export/tasks', async (_req, res) => {
+  async sendTasksReport(res: Response): Promise<void> {
     await sendWorkbook(res, {
       filename: 'tasks_report.xlsx',
       sheetName: 'Tasks Report',
@@ -86,11 +85,11 @@ export function reportRoutes(deps: {
         { header: 'Created On', key: 'createdAt', width: 14, style: DATE },
         { header: 'Assigned To', key: 'assignedTo', width: 40 },
       ],
-      rows: taskReportRows(deps.db),
+      rows: taskReportRows(this.db),
     });
-  });
+  }
 
-  router.get('/export/users', async (_req, res) => {
+  async sendUsersReport(res: Response): Promise<void> {
     await sendWorkbook(res, {
       filename: 'user_details.xlsx',
       sheetName: 'User Task Report',
@@ -103,9 +102,7 @@ export function reportRoutes(deps: {
         { header: 'In Progress', key: 'inProgressTasks', width: 12 },
         { header: 'Completed', key: 'completedTasks', width: 12 },
       ],
-      rows: userReportRows(deps.db),
+      rows: userReportRows(this.db),
     });
-  });
-
-  return router;
+  }
 }

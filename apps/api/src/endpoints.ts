@@ -1,0 +1,21 @@
+import { authEndpoints } from './auth/endpoints.js';
+import type { AnyEndpoint } from './http/endpoint.js';
+import { healthEndpoints } from './health/endpoints.js';
+import { imageEndpoints } from './images/endpoints.js';
+import { reportEndpoints } from './reports/endpoints.js';
+import { taskEndpoints } from './tasks/endpoints.js';
+import { userEndpoints } from './users/endpoints.js';
+import type { AppMiddleware, AppServices } from './endpoint-deps.js';
+
+/**
+ * Every endpoint of the API, feature by feature: the router serves them in this order, and the
+ * OpenAPI document, the permission matrix and the IDOR sweep are generated from them.
+ */
+export const apiEndpoints: ReadonlyArray<AnyEndpoint<AppServices, AppMiddleware>> = [
+  ...authEndpoints,
+  ...imageEndpoints,
+  ...userEndpoints,
+  ...taskEndpoints,
+  ...reportEndpoints,
+  ...healthEndpoints,
+];

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  apiMessages,
+  createUserSchema,
+  messageResponseSchema,
+  NEXT_CURSOR_HEADER,
+  updateUserSchema,
+  userListQuerySchema,
+  userListResponseSchema,
+  userSchema,
+} from '@task-manager/shared';
+import { defineEndpoint } from '../endpoint-deps.js';
+import { withStoredImagePath } from '../images/links.js';
+import { pagingDoc } from '../openapi/paging.js';
+import { errorResponse, errors, ok } from '../openapi/responses.js';
+
+const userId = { id: { notFound: apiMessages.userNotFound, description: 'The user id' } };
+const tags = ['Users'];
+
+export const userEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/api/users',
+    operationId: 'listUsers',
+    tags,
+    summary: 'Members with their task counts',
+    description: 'A page of members by name; `X-Next-Cursor` names the next page.',
+    access: 'admin',
+    query: userListQuerySchema,
+    queryDoc: z.object({
+      ...pagingDoc,
+      search: userListQuerySchema.shape.search.meta({
+        description: 'Only members whose name or e-mail contains this text, ignoring case',
+      }),
+    }),
+    responses: {
+      200: {
+        ...ok('A page of members, by name.', userListResponseSchema),
+        headers: z.object({
+          [NEXT_CURSOR_HEADER]: z.string().optional().meta({
+            description: 'Send as `cursor` for the next page; absent on the last page',
+          }),
+        }),
+      },
+      400: errors[400],
+    },
+    // The body stays the spec's array of users; the next page is named in a header.
+    handler: async ({ services, query, res }) => {
+      const page = await services.users.listMembers(query);
+      if (page.nextCursor) res.set(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.users;
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/api/users',
+    operationId: 'createUser',
+    tags,
+    summary: 'Create a member or an admin',
+    access: 'admin',
+    body: { schema: createUserSchema, id: 'CreateUserInput' },
+    status: 201,
+    responses: { 201: ok('The new user.', userSchema), 409: errors[409], 503: errors[503] },
+    handler: ({ services, body, req }) =>
+      services.users.createByAdmin(withStoredImagePath(body, req)),
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/api/users/{id}',
+    operationId: 'getUser',
+    tags,
+    summary: 'One user',
+    description: 'Admins may read anyone; a member only themself.',
+    access: 'self-or-admin',
+    params: userId,
+    responses: {
+      200: ok('The user.', userSchema),
+      403: errorResponse('NotYourself', 'A member asked for another user.'),
+      404: errors[404],
+    },
+    handler: ({ services, params }) => services.users.get(params.id),
+  }),
+  defineEndpoint({
+    method: 'put',
+    path: '/api/users/{id}',
+    operationId: 'updateUser',
+    tags,
+    summary: 'Edit a user',
+    description:
+      'Any non-empty subset of the fields. A role or password change signs that user out ' +
+      'everywhere. An admin changes their own password only through the profile (400); the ' +
+      'last admin cannot become a member (409).',
+    access: 'admin',
+    params: userId,
+    body: { schema: updateUserSchema, id: 'UpdateUserInput' },
+    responses: {
+      200: ok('The updated user.', userSchema),
+      404: errors[404],
+      409: errors[409],
+      503: errors[503],
+    },
+    handler: ({ services, user, params, body, req }) =>
+      services.users.update(params.id, withStoredImagePath(body, req), user.id),
+  }),
+  defineEndpoint({
+    method: 'delete',
+    path: '/api/users/{id}',
+    operationId: 'deleteUser',
+    tags,
+    summary: 'Delete a user',
+    description: 'Never the last admin (409).',
+    access: 'admin',
+    params: userId,
+    responses: {
+      200: ok('Deleted.', messageResponseSchema),
+      404: errors[404],
+      409: errors[409],
+    },
+    handler: async ({ services, params }) => {
+      await services.users.delete(params.id);
+      return { message: apiMessages.userDeleted };
+    },
+  }),
+];
