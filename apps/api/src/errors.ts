@@ -1,8 +1,43 @@
 import type { FieldError } from '@task-manager/shared';
 import { apiMessages } from '@task-manager/shared';
 
-/** Stable names for errors that code (not only people) must tell apart. */
-export type ErrorCode = 'wrong_current_password' | 'busy';
+/**
+ * Stable, machine-readable names of errors, sent as `code` beside the message (which stays the
+ * spec's text, for people). Most follow from the status; a few say more.
+ */
+export type ErrorCode =
+  | (typeof STATUS_CODES)[keyof typeof STATUS_CODES]
+  | 'wrong_current_password'
+  | 'busy'
+  | 'uploads_full';
+
+/** The code of an error that says nothing more than its status. */
+const STATUS_CODES = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+  429: 'too_many_requests',
+  431: 'headers_too_large',
+  500: 'server_error',
+  503: 'service_unavailable',
+} as const;
+
+/** The body of every error answer: `{message, code, errors?}`. */
+export function errorBody(
+  status: number,
+  message: string,
+  options: { code?: ErrorCode; errors?: FieldError[] } = {},
+) {
+  const fallback = status >= 500 ? STATUS_CODES[500] : STATUS_CODES[400];
+  const code = options.code ?? STATUS_CODES[status as keyof typeof STATUS_CODES] ?? fallback;
+  return options.errors ? { message, code, errors: options.errors } : { message, code };
+}
 
 /** An error with an HTTP status whose message is safe to show to the caller. */
 export class HttpError extends Error {

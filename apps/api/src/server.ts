@@ -8,6 +8,7 @@ import { isShutdownMessage, runPrimary } from './cluster.js';
 import { ConfigError, parseEnv } from './config.js';
 import { tightenFiles } from './data-files.js';
 import { migrateToLatest, openConfiguredDatabase } from './db/database.js';
+import { errorBody } from './errors.js';
 import { createRateLimitRedis, redisStores } from './http/rate-limit.js';
 import { startImageSweep } from './images/sweep.js';
 import { writePidFile } from './pid-file.js';
@@ -123,9 +124,11 @@ async function main() {
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = JSON.stringify({
-      message: tooLarge ? apiMessages.headersTooLarge : apiMessages.malformedRequest,
-    });
+    const body = JSON.stringify(
+      tooLarge
+        ? errorBody(431, apiMessages.headersTooLarge)
+        : errorBody(400, apiMessages.malformedRequest),
+    );
     socket.end(
       `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

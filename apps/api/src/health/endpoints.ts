@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint-deps.js';
+import { errorBody } from '../errors.js';
 import { errors, ok } from '../openapi/responses.js';
 import { READY_TIMEOUT_MS } from './service.js';
 
@@ -48,7 +49,7 @@ export const healthEndpoints = [
       if (notReady.reason) {
         req.log.warn({ reason: notReady.reason }, 'readiness check: database unavailable');
       }
-      res.status(503).json({ message: notReady.message });
+      res.status(503).json(errorBody(503, notReady.message));
       return undefined;
     },
   }),

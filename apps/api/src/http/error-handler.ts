@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { apiMessages } from '@task-manager/shared';
-import { HttpError } from '../errors.js';
+import { errorBody, HttpError } from '../errors.js';
 
 /**
  * What middleware hands on: http-errors objects (body-parser, serve-static and send, the router)
@@ -98,24 +98,23 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (error.details.retryAfterSeconds !== undefined) {
         res.set('Retry-After', String(error.details.retryAfterSeconds));
       }
-      return res
-        .status(error.status)
-        .json(
-          error.errors
-            ? { message: error.message, errors: error.errors }
-            : { message: error.message },
-        );
+      return res.status(error.status).json(
+        errorBody(error.status, error.message, {
+          code: error.details.code,
+          errors: error.errors,
+        }),
+      );
     }
     const parserError = error as MiddlewareError;
     if (parserError.type === 'entity.parse.failed') {
-      return res.status(400).json({ message: apiMessages.malformedJson });
+      return res.status(400).json(errorBody(400, apiMessages.malformedJson));
     }
     if (parserError.type === 'entity.too.large') {
-      return res.status(413).json({ message: apiMessages.bodyTooLarge });
+      return res.status(413).json(errorBody(413, apiMessages.bodyTooLarge));
     }
     // The router could not decode a path parameter (a broken %-escape such as /api/tasks/%E0%A4).
     if (error instanceof URIError) {
-      return res.status(400).json({ message: apiMessages.malformedUrl });
+      return res.status(400).json(errorBody(400, apiMessages.malformedUrl));
     }
     // Any other 4xx a middleware raised (a missing static file, a method or range it refuses, a
     // charset body-parser cannot read) is the client's: its own status, never a 500. Its
@@ -129,16 +128,16 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
           : status === 404
             ? apiMessages.notFound
             : (STATUS_CODES[status] ?? 'Bad Request');
-      return res.status(status).json({ message });
+      return res.status(status).json(errorBody(status, message));
     }
     if (isDatabaseUnavailable(error)) {
       // An outage, not a bug: one line per request without the stack, and a 503 the client can
       // retry. The pool reconnects by itself once the server is back.
       logger.warn({ reqId: req.id, reason: (error as Error).message }, 'database unavailable');
       res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-      return res.status(503).json({ message: apiMessages.databaseUnavailable });
+      return res.status(503).json(errorBody(503, apiMessages.databaseUnavailable));
     }
     logger.error({ err: error, reqId: req.id }, 'unhandled error');
-    res.status(500).json({ message: apiMessages.serverError });
+    res.status(500).json(errorBody(500, apiMessages.serverError));
   };
 }

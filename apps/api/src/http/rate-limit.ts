@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { apiMessages, emailSchema, registerSchema } from '@task-manager/shared';
+import { errorBody } from '../errors.js';
 
 const MINUTE = 60_000;
 
@@ -170,7 +171,7 @@ function refuse(req: Request, res: Response, windowMs: number) {
     'RateLimit-Policy': `${info?.limit ?? 0};w=${Math.ceil(windowMs / 1000)}`,
     RateLimit: `limit=${info?.limit ?? 0}, remaining=0, reset=${resetSeconds}`,
   });
-  res.status(429).json({ message: apiMessages.tooManyRequests });
+  res.status(429).json(errorBody(429, apiMessages.tooManyRequests));
 }
 
 /** The signed-in caller's id (the profile limits run after requireAuth). */

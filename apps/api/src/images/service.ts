@@ -84,7 +84,10 @@ export async function assertRoomForUpload(
   const oldest = usage.oldestCreatedAt ? Date.parse(usage.oldestCreatedAt) : now.getTime();
   const freedAt = oldest + UNCLAIMED_IMAGE_GRACE_MS + IMAGE_SWEEP_INTERVAL_MS;
   const retryAfterSeconds = Math.max(60, Math.ceil((freedAt - now.getTime()) / 1000));
-  throw new HttpError(429, apiMessages.uploadsFull, undefined, { retryAfterSeconds });
+  throw new HttpError(429, apiMessages.uploadsFull, undefined, {
+    code: 'uploads_full',
+    retryAfterSeconds,
+  });
 }
 
 /**

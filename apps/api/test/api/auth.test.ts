@@ -13,7 +13,7 @@ import {
 
 const USER_KEYS = ['_id', 'createdAt', 'email', 'name', 'profileImageUrl', 'role', 'updatedAt'];
 const SESSION_KEYS = [...USER_KEYS, 'token'].sort();
-const notAuthorized = { message: apiMessages.notAuthorized };
+const notAuthorized = { message: apiMessages.notAuthorized, code: 'unauthorized' };
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -111,7 +111,7 @@ describe(`auth API (${ENGINE})`, () => {
         const res = await register(buildUser({ adminInviteToken })).expect(201);
         expect(res.body.role).toBe('member');
         const list = await ctx.api.get('/api/users').set(bearer(res.body.token)).expect(403);
-        expect(list.body).toEqual({ message: apiMessages.adminOnly });
+        expect(list.body).toEqual({ message: apiMessages.adminOnly, code: expect.any(String) });
       }
     });
 
@@ -130,6 +130,7 @@ describe(`auth API (${ENGINE})`, () => {
       expect(results.map((res) => res.status).sort()).toEqual([201, 409]);
       expect(results.find((res) => res.status === 409)?.body).toEqual({
         message: apiMessages.userExists,
+        code: expect.any(String),
       });
       const rows = await ctx.db
         .selectFrom('users')
@@ -146,10 +147,14 @@ describe(`auth API (${ENGINE})`, () => {
         expect(res.body).toEqual({
           message: apiMessages.invalidInviteToken,
           errors: [{ path: 'adminInviteToken', message: apiMessages.invalidInviteToken }],
+          code: expect.any(String),
         });
         // No account: login fails, and the e-mail is still free.
         const failed = await login(body.email, body.password).expect(401);
-        expect(failed.body).toEqual({ message: apiMessages.invalidCredentials });
+        expect(failed.body).toEqual({
+          message: apiMessages.invalidCredentials,
+          code: expect.any(String),
+        });
         const retry = await register({ ...body, adminInviteToken: undefined }).expect(201);
         expect(retry.body.role).toBe('member');
       }
@@ -175,7 +180,7 @@ describe(`auth API (${ENGINE})`, () => {
       await register(body).expect(201);
       for (const email of [body.email, body.email.toUpperCase(), ` ${body.email} `]) {
         const res = await register({ ...buildUser(), email }).expect(409);
-        expect(res.body).toEqual({ message: apiMessages.userExists });
+        expect(res.body).toEqual({ message: apiMessages.userExists, code: expect.any(String) });
       }
       // The first account keeps its password.
       await login(body.email, body.password).expect(200);
@@ -254,7 +259,10 @@ describe(`auth API (${ENGINE})`, () => {
         await register(body).expect(201);
         await login(body.email, prefix + tailA).expect(200);
         const res = await login(body.email, prefix + tailB).expect(401);
-        expect(res.body).toEqual({ message: apiMessages.invalidCredentials });
+        expect(res.body).toEqual({
+          message: apiMessages.invalidCredentials,
+          code: expect.any(String),
+        });
         await login(body.email, prefix).expect(401);
       }
     });
@@ -302,7 +310,7 @@ describe(`auth API (${ENGINE})`, () => {
         .set('Content-Type', 'application/json')
         .send('{"name": ')
         .expect(400);
-      expect(res.body).toEqual({ message: apiMessages.malformedJson });
+      expect(res.body).toEqual({ message: apiMessages.malformedJson, code: expect.any(String) });
     });
   });
 
@@ -328,7 +336,10 @@ describe(`auth API (${ENGINE})`, () => {
       const account = await signUp(ctx);
       const wrongPassword = await login(account.email, `${account.password}x`).expect(401);
       const unknownEmail = await login(`nobody-${account.email}`, account.password).expect(401);
-      expect(wrongPassword.body).toEqual({ message: apiMessages.invalidCredentials });
+      expect(wrongPassword.body).toEqual({
+        message: apiMessages.invalidCredentials,
+        code: expect.any(String),
+      });
       expect(unknownEmail.body).toEqual(wrongPassword.body);
       expect(unknownEmail.headers['content-type']).toBe(wrongPassword.headers['content-type']);
     });
@@ -597,7 +608,10 @@ describe(`auth API (${ENGINE})`, () => {
       expectNoSecrets(res.body);
 
       const oldLogin = await login(account.email, account.password).expect(401);
-      expect(oldLogin.body).toEqual({ message: apiMessages.invalidCredentials });
+      expect(oldLogin.body).toEqual({
+        message: apiMessages.invalidCredentials,
+        code: expect.any(String),
+      });
       await login(account.email, 'brand-new-password').expect(200);
 
       // Every token issued before the change is refused; the fresh one works.

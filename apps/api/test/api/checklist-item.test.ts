@@ -100,8 +100,8 @@ describe(`PATCH /api/tasks/:id/todo/:itemId (${ENGINE})`, () => {
   });
 
   describe('404', () => {
-    const taskNotFound = { message: apiMessages.taskNotFound };
-    const itemNotFound = { message: apiMessages.checklistItemNotFound };
+    const taskNotFound = { message: apiMessages.taskNotFound, code: 'not_found' };
+    const itemNotFound = { message: apiMessages.checklistItemNotFound, code: 'not_found' };
 
     it('for a task the caller may not see, as for an unknown or malformed task id', async () => {
       const task = await newTask();
@@ -133,10 +133,12 @@ describe(`PATCH /api/tasks/:id/todo/:itemId (${ENGINE})`, () => {
   describe('validation: only {completed: boolean} is accepted, and nothing changes otherwise', () => {
     const notBoolean = {
       message: validationMessages.completedNotBoolean,
+      code: 'bad_request',
       errors: [{ path: 'completed', message: validationMessages.completedNotBoolean }],
     };
     const onlyCompleted = {
       message: validationMessages.checklistItemOnlyCompleted,
+      code: 'bad_request',
       errors: [{ path: '', message: validationMessages.checklistItemOnlyCompleted }],
     };
     const cases: Array<[string, unknown, unknown]> = [
@@ -152,10 +154,15 @@ describe(`PATCH /api/tasks/:id/todo/:itemId (${ENGINE})`, () => {
         { todoChecklist: threeItems },
         {
           message: validationMessages.completedNotBoolean,
+          code: 'bad_request',
           errors: [notBoolean.errors[0], onlyCompleted.errors[0]],
         },
       ],
-      ['an array body', [{ completed: true }], { message: apiMessages.bodyNotObject }],
+      [
+        'an array body',
+        [{ completed: true }],
+        { message: apiMessages.bodyNotObject, code: 'bad_request' },
+      ],
     ];
 
     it.each(cases)('refuses %s with 400', async (_name, body, answer) => {
@@ -173,7 +180,7 @@ describe(`PATCH /api/tasks/:id/todo/:itemId (${ENGINE})`, () => {
         .set('Content-Type', 'application/json')
         .send('{"completed": tru')
         .expect(400);
-      expect(res.body).toEqual({ message: apiMessages.malformedJson });
+      expect(res.body).toEqual({ message: apiMessages.malformedJson, code: expect.any(String) });
     });
   });
 
@@ -181,7 +188,7 @@ describe(`PATCH /api/tasks/:id/todo/:itemId (${ENGINE})`, () => {
     const task = await newTask();
     const res = await patchItem(undefined, task._id, itemId(task, 0), { completed: true });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: apiMessages.notAuthorized });
+    expect(res.body).toEqual({ message: apiMessages.notAuthorized, code: expect.any(String) });
     expect(await fetchTask(task._id)).toEqual(task);
   });
 });

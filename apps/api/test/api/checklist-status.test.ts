@@ -4,7 +4,7 @@ import { apiMessages, validationMessages, type Task } from '@task-manager/shared
 import { createTask, signUp, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
-const notFoundBody = { message: apiMessages.taskNotFound };
+const notFoundBody = { message: apiMessages.taskNotFound, code: 'not_found' };
 
 type Item = { _id: string; text: string; completed: boolean };
 
@@ -146,7 +146,10 @@ describe(`task checklist and status (${ENGINE})`, () => {
       it.each(edits)('refuses %s with 400 and leaves the task alone', async (_name, edit) => {
         const task = await newTask();
         const res = await putTodo(member, task._id, { todoChecklist: edit(task) }).expect(400);
-        expect(res.body).toEqual({ message: apiMessages.checklistMemberChange });
+        expect(res.body).toEqual({
+          message: apiMessages.checklistMemberChange,
+          code: expect.any(String),
+        });
         expect(await fetchTask(task._id)).toEqual(task);
       });
     });
@@ -244,7 +247,11 @@ describe(`task checklist and status (${ENGINE})`, () => {
       ];
       for (const [body, path, message] of cases) {
         const res = await putTodo(admin, task._id, body).expect(400);
-        expect(res.body).toEqual({ message, errors: [{ path, message }] });
+        expect(res.body).toEqual({
+          message,
+          errors: [{ path, message }],
+          code: expect.any(String),
+        });
       }
       const notBoolean = await putTodo(member, task._id, {
         todoChecklist: [{ text: 'Draft', completed: 'yes' }, ...flags(task, []).slice(1)],
@@ -261,7 +268,7 @@ describe(`task checklist and status (${ENGINE})`, () => {
         .put(`/api/tasks/${task._id}/todo`)
         .send({ todoChecklist: threeItems })
         .expect(401);
-      expect(res.body).toEqual({ message: apiMessages.notAuthorized });
+      expect(res.body).toEqual({ message: apiMessages.notAuthorized, code: expect.any(String) });
     });
   });
 
@@ -307,14 +314,20 @@ describe(`task checklist and status (${ENGINE})`, () => {
     it('accepts In Progress only while the checklist is partly done', async () => {
       const task = await newTask();
       const fromPending = await putStatus(member, task._id, { status: 'In Progress' }).expect(400);
-      expect(fromPending.body).toEqual({ message: apiMessages.statusNeedsPartialChecklist });
+      expect(fromPending.body).toEqual({
+        message: apiMessages.statusNeedsPartialChecklist,
+        code: expect.any(String),
+      });
       expect(await fetchTask(task._id)).toEqual(task);
 
       await putStatus(member, task._id, { status: 'Completed' }).expect(200);
       const fromCompleted = await putStatus(member, task._id, { status: 'In Progress' }).expect(
         400,
       );
-      expect(fromCompleted.body).toEqual({ message: apiMessages.statusNeedsPartialChecklist });
+      expect(fromCompleted.body).toEqual({
+        message: apiMessages.statusNeedsPartialChecklist,
+        code: expect.any(String),
+      });
       expect((await fetchTask(task._id)).status).toBe('Completed');
 
       const partial = await putTodo(member, task._id, {
@@ -361,6 +374,7 @@ describe(`task checklist and status (${ENGINE})`, () => {
       expect(res.body).toEqual({
         message: validationMessages.invalidStatus,
         errors: [{ path: 'status', message: validationMessages.invalidStatus }],
+        code: expect.any(String),
       });
       expect(await fetchTask(task._id)).toEqual(task);
     });
@@ -384,7 +398,7 @@ describe(`task checklist and status (${ENGINE})`, () => {
         .put(`/api/tasks/${task._id}/status`)
         .send({ status: 'Completed' })
         .expect(401);
-      expect(res.body).toEqual({ message: apiMessages.notAuthorized });
+      expect(res.body).toEqual({ message: apiMessages.notAuthorized, code: expect.any(String) });
     });
   });
 });

@@ -114,9 +114,12 @@ describe(`dashboards (${ENGINE})`, () => {
 
     it('refuses members with 403 and anonymous callers with 401', async () => {
       const forbidden = await ctx.api.get('/api/tasks/dashboard-data').set(alice.auth).expect(403);
-      expect(forbidden.body).toEqual({ message: apiMessages.adminOnly });
+      expect(forbidden.body).toEqual({ message: apiMessages.adminOnly, code: expect.any(String) });
       const anonymous = await ctx.api.get('/api/tasks/dashboard-data').expect(401);
-      expect(anonymous.body).toEqual({ message: apiMessages.notAuthorized });
+      expect(anonymous.body).toEqual({
+        message: apiMessages.notAuthorized,
+        code: expect.any(String),
+      });
     });
   });
 
@@ -188,7 +191,7 @@ describe(`dashboards (${ENGINE})`, () => {
 
     it('needs a token', async () => {
       const res = await ctx.api.get('/api/tasks/user-dashboard-data').expect(401);
-      expect(res.body).toEqual({ message: apiMessages.notAuthorized });
+      expect(res.body).toEqual({ message: apiMessages.notAuthorized, code: expect.any(String) });
     });
   });
 

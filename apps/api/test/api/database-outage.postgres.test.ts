@@ -182,7 +182,10 @@ onlyOn('postgres').describe(
         ];
         for (const answer of answers) {
           expect(answer.status).toBe(503);
-          expect(answer.body).toEqual({ message: apiMessages.databaseUnavailable });
+          expect(answer.body).toEqual({
+            message: apiMessages.databaseUnavailable,
+            code: expect.any(String),
+          });
           expect(answer.ms).toBeLessThan(ANSWER_WITHIN_MS);
         }
         // Alive, and honest about not being ready.

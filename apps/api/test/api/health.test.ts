@@ -25,7 +25,7 @@ function appOn(db: Kysely<Database>, stopping = () => false) {
   );
 }
 
-const unavailable = { message: apiMessages.databaseUnavailable };
+const unavailable = { message: apiMessages.databaseUnavailable, code: 'service_unavailable' };
 
 async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
   const start = Date.now();
@@ -70,7 +70,7 @@ describe(`health and readiness (${ENGINE})`, () => {
     await api.get('/api/ready').expect(200);
     stopping = true;
     const res = await api.get('/api/ready').expect(503);
-    expect(res.body).toEqual({ message: apiMessages.shuttingDown });
+    expect(res.body).toEqual({ message: apiMessages.shuttingDown, code: expect.any(String) });
     await api.get('/api/health').expect(200);
   });
 

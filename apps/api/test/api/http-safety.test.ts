@@ -33,8 +33,11 @@ describe(`HTTP safety (${ENGINE})`, () => {
         .send('{"email": "someone@example.com", "password":')
         .expect(400);
       expectJson(login);
-      expect(login.body).toEqual({ message: apiMessages.malformedJson });
-      expect(login.body).toEqual({ message: 'Malformed JSON in request body' });
+      expect(login.body).toEqual({ message: apiMessages.malformedJson, code: expect.any(String) });
+      expect(login.body).toEqual({
+        message: 'Malformed JSON in request body',
+        code: expect.any(String),
+      });
 
       const task = await createTask(ctx, admin, [member.id]);
       const update = await ctx.api
@@ -43,7 +46,7 @@ describe(`HTTP safety (${ENGINE})`, () => {
         .set('Content-Type', 'application/json')
         .send("{'title': 'single quotes are not JSON'}")
         .expect(400);
-      expect(update.body).toEqual({ message: apiMessages.malformedJson });
+      expect(update.body).toEqual({ message: apiMessages.malformedJson, code: expect.any(String) });
       const after = await ctx.api.get(`/api/tasks/${task._id}`).set(admin.auth).expect(200);
       expect(after.body.title).toBe(task.title);
     });
@@ -58,7 +61,7 @@ describe(`HTTP safety (${ENGINE})`, () => {
         .send(tooLarge)
         .expect(413);
       expectJson(res);
-      expect(res.body).toEqual({ message: apiMessages.bodyTooLarge });
+      expect(res.body).toEqual({ message: apiMessages.bodyTooLarge, code: expect.any(String) });
 
       // 900 KB is parsed: the validator, not the size limit, answers.
       const underLimit = await ctx.api
@@ -83,7 +86,10 @@ describe(`HTTP safety (${ENGINE})`, () => {
           413,
         );
         expectJson(tooLarge);
-        expect(tooLarge.body).toEqual({ message: apiMessages.bodyTooLarge });
+        expect(tooLarge.body).toEqual({
+          message: apiMessages.bodyTooLarge,
+          code: expect.any(String),
+        });
         // Parsed: the validator (400) or the password check (401), not the size limit, answers.
         const underLimit = await send({ ...buildUser(), name: 'x'.repeat(15 * 1024) });
         expect([400, 401]).toContain(underLimit.status);
@@ -105,7 +111,7 @@ describe(`HTTP safety (${ENGINE})`, () => {
       if (signedIn) req = req.set(admin.auth);
       const res = await req.expect(404);
       expectJson(res);
-      expect(res.body).toEqual({ message: apiMessages.notFound });
+      expect(res.body).toEqual({ message: apiMessages.notFound, code: expect.any(String) });
     });
 
     it('accepts a trailing slash, as the spec writes the paths', async () => {
@@ -153,8 +159,8 @@ describe(`HTTP safety (${ENGINE})`, () => {
       for (const pending of requests) {
         const res = await pending.expect(500);
         expectJson(res);
-        expect(res.body).toEqual({ message: 'Server error' });
-        expect(res.body).toEqual({ message: apiMessages.serverError });
+        expect(res.body).toEqual({ message: 'Server error', code: expect.any(String) });
+        expect(res.body).toEqual({ message: apiMessages.serverError, code: expect.any(String) });
         expect(res.text).not.toMatch(/stack|at .*\(|node_modules|\.ts:|sqlite|pool|database/i);
       }
       // The cause is logged for the operator instead.
@@ -216,8 +222,11 @@ describe(`HTTP safety (${ENGINE})`, () => {
     function expectTooMany(res: Response) {
       expect(res.status).toBe(429);
       expectJson(res);
-      expect(res.body).toEqual({ message: 'Too many requests, please try again later' });
-      expect(res.body).toEqual({ message: apiMessages.tooManyRequests });
+      expect(res.body).toEqual({
+        message: 'Too many requests, please try again later',
+        code: 'too_many_requests',
+      });
+      expect(res.body).toEqual({ message: apiMessages.tooManyRequests, code: expect.any(String) });
       const retryAfter = Number(res.headers['retry-after']);
       expect(Number.isInteger(retryAfter)).toBe(true);
       expect(retryAfter).toBeGreaterThan(0);

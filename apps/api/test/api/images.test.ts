@@ -25,7 +25,7 @@ function picture(format: Format, width = 800, height = 600, background = '#f00')
 
 const expectJsonError = (res: Response, message: string) => {
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.body).toEqual({ message });
+  expect(res.body).toEqual({ message, code: expect.any(String) });
 };
 
 describe(`image upload and serving (${ENGINE})`, () => {

@@ -399,7 +399,7 @@ describe(`the API keeps to its OpenAPI document (${ENGINE})`, () => {
         .set('Content-Type', 'application/json')
         .send('{"email": ');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: expect.any(String) });
+      expect(res.body).toEqual({ message: expect.any(String), code: expect.any(String) });
       checker.check(res);
     });
 

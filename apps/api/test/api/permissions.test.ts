@@ -54,10 +54,10 @@ const MATRIX: ReadonlyArray<readonly [Endpoint, number, number, number, number]>
 );
 
 /** The body of every refusal, by status. */
-const REFUSALS: Record<number, { message: string }> = {
-  401: { message: apiMessages.notAuthorized },
-  403: { message: apiMessages.adminOnly },
-  404: { message: apiMessages.taskNotFound },
+const REFUSALS: Record<number, { message: string; code: string }> = {
+  401: { message: apiMessages.notAuthorized, code: 'unauthorized' },
+  403: { message: apiMessages.adminOnly, code: 'forbidden' },
+  404: { message: apiMessages.taskNotFound, code: 'not_found' },
 };
 
 interface Fixtures {
@@ -557,7 +557,10 @@ describe(`permission matrix (${ENGINE})`, () => {
           .set(fx.assigned.auth)
           .send({ todoChecklist })
           .expect(400);
-        expect(res.body).toEqual({ message: apiMessages.checklistMemberChange });
+        expect(res.body).toEqual({
+          message: apiMessages.checklistMemberChange,
+          code: expect.any(String),
+        });
       }
       expect(await taskState(fx, task._id)).toEqual(before);
     });

@@ -63,7 +63,7 @@ async function closedPort(): Promise<number> {
 function expectTooMany(res: Response, windowSeconds: number) {
   expect(res.status).toBe(429);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.body).toEqual({ message: apiMessages.tooManyRequests });
+  expect(res.body).toEqual({ message: apiMessages.tooManyRequests, code: expect.any(String) });
   const retryAfter = Number(res.headers['retry-after']);
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);

@@ -318,20 +318,20 @@ describe(`reports (${ENGINE})`, () => {
     it.each([TASKS, USERS])('%s refuses members with 403', async (path) => {
       const res = await ctx.api.get(path).set(alice.auth).expect(403);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ message: apiMessages.adminOnly });
+      expect(res.body).toEqual({ message: apiMessages.adminOnly, code: expect.any(String) });
       expect(apiMessages.adminOnly).toBe('Access denied, admin only');
     });
 
     it.each([TASKS, USERS])('%s refuses anonymous callers with 401', async (path) => {
       const res = await ctx.api.get(path).expect(401);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ message: apiMessages.notAuthorized });
+      expect(res.body).toEqual({ message: apiMessages.notAuthorized, code: expect.any(String) });
       expect(apiMessages.notAuthorized).toBe('Not authorized');
     });
 
     it.each([TASKS, USERS])('%s refuses a bad token with 401', async (path) => {
       const res = await ctx.api.get(path).set('Authorization', 'Bearer not.a.token').expect(401);
-      expect(res.body).toEqual({ message: apiMessages.notAuthorized });
+      expect(res.body).toEqual({ message: apiMessages.notAuthorized, code: expect.any(String) });
     });
   });
 });

@@ -22,7 +22,7 @@ describe(`request shapes (${ENGINE})`, () => {
   afterAll(() => ctx?.close());
 
   describe('an update that sends nothing to change is 400 and changes nothing', () => {
-    const nothing = { message: validationMessages.nothingToUpdate };
+    const nothing = { message: validationMessages.nothingToUpdate, code: 'bad_request' };
 
     it('PUT /api/auth/profile', async () => {
       const before = await ctx.api.get('/api/auth/profile').set(member.auth).expect(200);
@@ -79,7 +79,7 @@ describe(`request shapes (${ENGINE})`, () => {
         .set(headers())
         .send([{ name: 'x' }])
         .expect(400);
-      expect(res.body).toEqual({ message: apiMessages.bodyNotObject });
+      expect(res.body).toEqual({ message: apiMessages.bodyNotObject, code: expect.any(String) });
     });
 
     it('a JSON string or number at the top level is rejected as malformed', async () => {
@@ -160,7 +160,7 @@ describe(`ids in the path (${ENGINE})`, () => {
         expect({ id, status: res.status, body: res.body }).toEqual({
           id,
           status: 404,
-          body: { message },
+          body: { message, code: 'not_found' },
         });
       }
     },
@@ -172,7 +172,7 @@ describe(`ids in the path (${ENGINE})`, () => {
       expect({ url, status: res.status, body: res.body }).toEqual({
         url,
         status: 400,
-        body: { message: apiMessages.malformedUrl },
+        body: { message: apiMessages.malformedUrl, code: 'bad_request' },
       });
     }
   });
@@ -180,6 +180,6 @@ describe(`ids in the path (${ENGINE})`, () => {
   it('a member asking for another user with an odd id is still refused as a member', async () => {
     const member = await signUp(ctx, 'member');
     const res = await ctx.api.get('/api/users/not-a-uuid').set(member.auth).expect(403);
-    expect(res.body).toEqual({ message: apiMessages.adminOnly });
+    expect(res.body).toEqual({ message: apiMessages.adminOnly, code: expect.any(String) });
   });
 });

@@ -37,7 +37,7 @@ const silent = pino({ level: 'silent' });
 
 function expectTooMany(res: Response, windowSeconds: number) {
   expect(res.status).toBe(429);
-  expect(res.body).toEqual({ message: apiMessages.tooManyRequests });
+  expect(res.body).toEqual({ message: apiMessages.tooManyRequests, code: expect.any(String) });
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
@@ -309,7 +309,10 @@ describe(`password work past its queue over HTTP (${ENGINE})`, () => {
         send,
       );
       expect(other.status, name).toBe(503);
-      expect(other.body, name).toEqual({ message: apiMessages.serverBusy });
+      expect(other.body, name).toEqual({
+        message: apiMessages.serverBusy,
+        code: expect.any(String),
+      });
       expect(other.headers['retry-after'], name).toBe('3');
     }
     // Nothing those refused requests carried was stored.

@@ -102,7 +102,10 @@ describe(`the server process (${ENGINE} pass)`, () => {
         headers: { 'x-padding': 'a'.repeat(20_000) },
       });
       expect(huge.status).toBe(431);
-      expect(await huge.json()).toEqual({ message: apiMessages.headersTooLarge });
+      expect(await huge.json()).toEqual({
+        message: apiMessages.headersTooLarge,
+        code: expect.any(String),
+      });
 
       const garbage = await new Promise<string>((resolve, reject) => {
         const socket = net.connect(Number(port), '127.0.0.1', () =>
@@ -114,7 +117,9 @@ describe(`the server process (${ENGINE} pass)`, () => {
         socket.on('error', reject);
       });
       expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
-      expect(garbage).toContain(JSON.stringify({ message: apiMessages.malformedRequest }));
+      expect(garbage).toContain(
+        JSON.stringify({ message: apiMessages.malformedRequest, code: 'bad_request' }),
+      );
 
       // The server is still up.
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);

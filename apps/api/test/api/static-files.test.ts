@@ -84,7 +84,7 @@ describe(`static files of the web app (${ENGINE})`, () => {
     async (url) => {
       const res = await api.get(url).expect(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ message: apiMessages.notFound });
+      expect(res.body).toEqual({ message: apiMessages.notFound, code: expect.any(String) });
       // Never the folder the files are served from.
       expect(res.text).not.toContain(webDistDir);
       expectNoErrorLog();
@@ -114,7 +114,7 @@ describe(`static files of the web app (${ENGINE})`, () => {
     '/assets/app-1a2b3c.js.map?x=1',
   ])('GET %s: source maps are never served (404)', async (url) => {
     const res = await api.get(url).expect(404);
-    expect(res.body).toEqual({ message: apiMessages.notFound });
+    expect(res.body).toEqual({ message: apiMessages.notFound, code: expect.any(String) });
     expect(res.text).not.toContain('"version":3');
   });
 
@@ -122,13 +122,13 @@ describe(`static files of the web app (${ENGINE})`, () => {
     const res = await api.get('/assets/..%2f..%2findex.html');
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual({ message: expect.any(String), code: expect.any(String) });
     expectNoErrorLog();
   });
 
   it('a malformed %-escape in an asset path is a 400', async () => {
     const res = await api.get('/assets/%E0%A4%A.js').expect(400);
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual({ message: expect.any(String), code: expect.any(String) });
     expectNoErrorLog();
   });
 
@@ -141,7 +141,7 @@ describe(`static files of the web app (${ENGINE})`, () => {
   it('a range past the end of an asset answers 416 with its Content-Range', async () => {
     const res = await api.get('/assets/app-1a2b3c.js').set('Range', 'bytes=5000-6000').expect(416);
     expect(res.headers['content-range']).toBe('bytes */19');
-    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body).toEqual({ message: expect.any(String), code: expect.any(String) });
     // Not the file's headers: an error is neither JavaScript nor cached for a year.
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['cache-control']).toBeUndefined();
@@ -157,7 +157,7 @@ describe(`static files of the web app (${ENGINE})`, () => {
       .set('Content-Type', 'application/json; charset=x-unknown')
       .send('{}')
       .expect(415);
-    expect(charset.body).toEqual({ message: expect.any(String) });
+    expect(charset.body).toEqual({ message: expect.any(String), code: expect.any(String) });
     const encoding = await api
       .post('/api/tasks')
       .set(admin.auth)
@@ -165,7 +165,7 @@ describe(`static files of the web app (${ENGINE})`, () => {
       .set('Content-Encoding', 'x-unknown')
       .send('{}')
       .expect(415);
-    expect(encoding.body).toEqual({ message: expect.any(String) });
+    expect(encoding.body).toEqual({ message: expect.any(String), code: expect.any(String) });
     expectNoErrorLog();
   });
 });
@@ -189,7 +189,7 @@ describe('the error handler, for errors that middleware raises', () => {
 
   it('answers a 4xx with its own status, and its message when it may be shown', async () => {
     const res = await failingWith(httpError(409, 'Already there')).get('/x').expect(409);
-    expect(res.body).toEqual({ message: 'Already there' });
+    expect(res.body).toEqual({ message: 'Already there', code: expect.any(String) });
   });
 
   it('answers a 4xx whose message is internal with a generic one (no paths)', async () => {
@@ -197,17 +197,20 @@ describe('the error handler, for errors that middleware raises', () => {
       expose: false,
     });
     const res = await failingWith(notFound).get('/x').expect(404);
-    expect(res.body).toEqual({ message: apiMessages.notFound });
+    expect(res.body).toEqual({ message: apiMessages.notFound, code: expect.any(String) });
     const gone = await failingWith(httpError(410, 'internal', { expose: false }))
       .get('/x')
       .expect(410);
-    expect(gone.body).toEqual({ message: 'Gone' });
+    expect(gone.body).toEqual({ message: 'Gone', code: expect.any(String) });
   });
 
   it('reads `statusCode` when there is no `status`', async () => {
     const error = Object.assign(new Error('Unavailable For Legal Reasons'), { statusCode: 451 });
     const res = await failingWith(error).get('/x').expect(451);
-    expect(res.body).toEqual({ message: 'Unavailable For Legal Reasons' });
+    expect(res.body).toEqual({
+      message: 'Unavailable For Legal Reasons',
+      code: expect.any(String),
+    });
   });
 
   it('sends the headers the error carries (Allow, Content-Range)', async () => {
@@ -228,7 +231,7 @@ describe('the error handler, for errors that middleware raises', () => {
       Object.assign(new Error('odd'), { status: '404' }),
     ]) {
       const res = await failingWith(error).get('/x').expect(500);
-      expect(res.body).toEqual({ message: apiMessages.serverError });
+      expect(res.body).toEqual({ message: apiMessages.serverError, code: expect.any(String) });
     }
   });
 });

@@ -14,7 +14,7 @@ function expectIsoString(value: unknown) {
   expect(new Date(value as string).toISOString()).toBe(value);
 }
 
-const notFoundBody = { message: apiMessages.taskNotFound };
+const notFoundBody = { message: apiMessages.taskNotFound, code: 'not_found' };
 
 /** A copy of a request body with one field left out. */
 function without(body: object, key: string): Record<string, unknown> {
@@ -41,7 +41,7 @@ describe(`tasks API (${ENGINE})`, () => {
     it('refuses every task route without a token', async () => {
       for (const path of ['/api/tasks', `/api/tasks/${randomUUID()}`]) {
         const res = await ctx.api.get(path).expect(401);
-        expect(res.body).toEqual({ message: apiMessages.notAuthorized });
+        expect(res.body).toEqual({ message: apiMessages.notAuthorized, code: expect.any(String) });
       }
       await ctx.api
         .post('/api/tasks')
@@ -51,7 +51,7 @@ describe(`tasks API (${ENGINE})`, () => {
 
     it('lets only admins create, update and delete tasks', async () => {
       const task = await createTask(ctx, admin, [member.id]);
-      const forbidden = { message: apiMessages.adminOnly };
+      const forbidden = { message: apiMessages.adminOnly, code: 'forbidden' };
       const created = await ctx.api
         .post('/api/tasks')
         .set(member.auth)
@@ -173,6 +173,7 @@ describe(`tasks API (${ENGINE})`, () => {
         expect(res.body).toEqual({
           message: validationMessages.invalidStatus,
           errors: [{ path: 'status', message: validationMessages.invalidStatus }],
+          code: expect.any(String),
         });
       },
     );
@@ -342,6 +343,7 @@ describe(`tasks API (${ENGINE})`, () => {
           { path: 'assignedTo', message: validationMessages.notAssigned },
           { path: 'todoChecklist', message: validationMessages.todoRequired },
         ],
+        code: expect.any(String),
       });
 
       const valid = buildTask([member.id]);
@@ -358,7 +360,11 @@ describe(`tasks API (${ENGINE})`, () => {
       ];
       for (const [override, path, message] of steps) {
         const res = await post({ ...valid, ...override }).expect(400);
-        expect(res.body).toEqual({ message, errors: [{ path, message }] });
+        expect(res.body).toEqual({
+          message,
+          errors: [{ path, message }],
+          code: expect.any(String),
+        });
       }
 
       // Two failures at once: the earlier field in the spec order is the message.
@@ -378,6 +384,7 @@ describe(`tasks API (${ENGINE})`, () => {
       expect(bad.body).toEqual({
         message: validationMessages.invalidPriority,
         errors: [{ path: 'priority', message: validationMessages.invalidPriority }],
+        code: expect.any(String),
       });
     });
 
@@ -388,6 +395,7 @@ describe(`tasks API (${ENGINE})`, () => {
       expect(res.body).toEqual({
         message: apiMessages.assigneeNotFound,
         errors: [{ path: 'assignedTo', message: `${apiMessages.assigneeNotFound}: ${ghost}` }],
+        code: expect.any(String),
       });
       const after = await ctx.db.selectFrom('tasks').select('id').execute();
       expect(after.length).toBe(before.length);
@@ -398,6 +406,7 @@ describe(`tasks API (${ENGINE})`, () => {
       expect(res.body).toEqual({
         message: validationMessages.invalidId,
         errors: [{ path: 'assignedTo.0', message: validationMessages.invalidId }],
+        code: expect.any(String),
       });
     });
 
@@ -441,6 +450,7 @@ describe(`tasks API (${ENGINE})`, () => {
       expect(res.body).toEqual({
         message: validationMessages.invalidAttachment,
         errors: [{ path: 'attachments', message: validationMessages.invalidAttachment }],
+        code: expect.any(String),
       });
     });
 
@@ -451,6 +461,7 @@ describe(`tasks API (${ENGINE})`, () => {
       expect(res.body).toEqual({
         message: validationMessages.todoTextBlank,
         errors: [{ path: 'todoChecklist.1.text', message: validationMessages.todoTextBlank }],
+        code: expect.any(String),
       });
     });
 
@@ -465,6 +476,7 @@ describe(`tasks API (${ENGINE})`, () => {
       expect(res.body).toEqual({
         message: validationMessages.dueDateInvalid,
         errors: [{ path: 'dueDate', message: validationMessages.dueDateInvalid }],
+        code: expect.any(String),
       });
     });
 
@@ -556,7 +568,7 @@ describe(`tasks API (${ENGINE})`, () => {
         .set('Content-Type', 'application/json')
         .send('{"title": ')
         .expect(400);
-      expect(res.body).toEqual({ message: apiMessages.malformedJson });
+      expect(res.body).toEqual({ message: apiMessages.malformedJson, code: expect.any(String) });
     });
   });
 
@@ -622,13 +634,18 @@ describe(`tasks API (${ENGINE})`, () => {
       ];
       for (const [body, path, message] of cases) {
         const res = await put(task._id, body).expect(400);
-        expect(res.body).toEqual({ message, errors: [{ path, message }] });
+        expect(res.body).toEqual({
+          message,
+          errors: [{ path, message }],
+          code: expect.any(String),
+        });
       }
       const ghost = randomUUID();
       const missing = await put(task._id, { assignedTo: [ghost] }).expect(400);
       expect(missing.body).toEqual({
         message: apiMessages.assigneeNotFound,
         errors: [{ path: 'assignedTo', message: `${apiMessages.assigneeNotFound}: ${ghost}` }],
+        code: expect.any(String),
       });
       const stored = await ctx.api.get(`/api/tasks/${task._id}`).set(admin.auth).expect(200);
       expect(stored.body).toEqual(task);

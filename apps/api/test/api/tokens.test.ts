@@ -26,7 +26,7 @@ import {
  * algorithm gets in.
  */
 
-const notAuthorized = { message: apiMessages.notAuthorized };
+const notAuthorized = { message: apiMessages.notAuthorized, code: 'unauthorized' };
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -180,7 +180,7 @@ describe(`upload abuse (${ENGINE})`, () => {
     const res = await request();
     expect(res.status).toBe(status);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ message, code: expect.any(String) });
     expect(await countImages()).toBe(before);
     await expectNormalUploadWorks();
   }
@@ -260,7 +260,7 @@ describe(`upload abuse (${ENGINE})`, () => {
       const rssAfter = process.memoryUsage().rss;
       for (const res of answers) {
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ message: apiMessages.imageType });
+        expect(res.body).toEqual({ message: apiMessages.imageType, code: expect.any(String) });
       }
       expect(await countImages()).toBe(before);
       expect(rssAfter - rssBefore).toBeLessThan(200 * 1024 * 1024);

@@ -7,10 +7,10 @@ import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app
 
 const USER_KEYS = ['_id', 'createdAt', 'email', 'name', 'profileImageUrl', 'role', 'updatedAt'];
 const LIST_KEYS = [...USER_KEYS, 'completedTasks', 'inProgressTasks', 'pendingTasks'].sort();
-const notAuthorized = { message: apiMessages.notAuthorized };
-const adminOnly = { message: apiMessages.adminOnly };
-const userNotFound = { message: apiMessages.userNotFound };
-const lastAdmin = { message: apiMessages.lastAdmin };
+const notAuthorized = { message: apiMessages.notAuthorized, code: 'unauthorized' };
+const adminOnly = { message: apiMessages.adminOnly, code: 'forbidden' };
+const userNotFound = { message: apiMessages.userNotFound, code: 'not_found' };
+const lastAdmin = { message: apiMessages.lastAdmin, code: 'conflict' };
 
 interface ListedUser {
   _id: string;
@@ -277,7 +277,7 @@ describe(`users API (${ENGINE})`, () => {
           .set(admin.auth)
           .send(buildUser({ email }))
           .expect(409);
-        expect(res.body).toEqual({ message: apiMessages.userExists });
+        expect(res.body).toEqual({ message: apiMessages.userExists, code: expect.any(String) });
       }
       await login(member.email, member.password).expect(200);
     });
@@ -371,7 +371,7 @@ describe(`users API (${ENGINE})`, () => {
       const target = await signUp(ctx);
       for (const email of [member.email, member.email.toUpperCase()]) {
         const res = await edit(target.id, { email }).expect(409);
-        expect(res.body).toEqual({ message: apiMessages.userExists });
+        expect(res.body).toEqual({ message: apiMessages.userExists, code: expect.any(String) });
       }
       const stored = await ctx.api.get(`/api/users/${target.id}`).set(admin.auth).expect(200);
       expect(stored.body.email).toBe(target.email);
@@ -382,7 +382,10 @@ describe(`users API (${ENGINE})`, () => {
       await edit(target.id, { password: 'admin-set-password' }).expect(200);
       await login(target.email, 'admin-set-password').expect(200);
       const old = await login(target.email, target.password).expect(401);
-      expect(old.body).toEqual({ message: apiMessages.invalidCredentials });
+      expect(old.body).toEqual({
+        message: apiMessages.invalidCredentials,
+        code: expect.any(String),
+      });
       const res = await ctx.api.get('/api/auth/profile').set(target.auth).expect(401);
       expect(res.body).toEqual(notAuthorized);
     });

@@ -11,6 +11,11 @@ export const fieldErrorSchema = z
 export const errorResponseSchema = z
   .object({
     message: z.string().meta({ description: 'What went wrong, fit to show to a person' }),
+    code: z.string().meta({
+      description:
+        'What went wrong, for programs: stable across versions and languages, e.g. `not_found`, ' +
+        '`too_many_requests`, `wrong_current_password`',
+    }),
     errors: z
       .array(fieldErrorSchema)
       .optional()
