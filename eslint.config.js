@@ -116,4 +116,64 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  // ---- apps/api and packages/shared: their own blocks ---------------------------------------------
+  {
+    // Type-aware rules, as for the web app. Migrations take Kysely<any> by design (they are frozen
+    // in time and must not depend on today's table types), and AnyEndpoint lists endpoints of
+    // every input type: those lines say so where they use it.
+    files: ['apps/api/src/**/*.ts', 'apps/api/test/**/*.ts', 'packages/shared/src/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    // Migrations are frozen in time: they take Kysely<any>, never today's table types (Kysely's
+    // migration guide), so a later change to tables.ts cannot change what an old migration does.
+    files: ['apps/api/src/db/migrations/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // An endpoint declaration reaches data only through its feature's service: it never imports a
+    // repository (its own or another feature's).
+    files: ['apps/api/src/*/endpoints.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)repository\\.js$',
+              message: 'Endpoints call services; only a service reads its repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A feature uses another feature through its service (or a module meant to be shared, such
+    // as images/links.ts), never through the other's repository.
+    files: ['apps/api/src/*/*.ts'],
+    // The command-line tools are no feature: they compose what they need (seed data in bulk).
+    ignores: ['apps/api/src/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!db/)[^/]+/repository\\.js$',
+              message:
+                "A feature does not read another feature's repository: call that feature's service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -62,12 +62,13 @@ export function createApp({
     authEvents,
   );
   const images = new ImageService(db, config.unclaimedImageQuotaBytes);
+  const tasks = new TaskService(db);
   const services: AppServices = {
     auth,
     users,
-    tasks: new TaskService(db),
+    tasks,
     images,
-    reports: new ReportService(db),
+    reports: new ReportService(tasks, users),
     health: new HealthService(db, isShuttingDown),
   };
   const middleware: AppMiddleware = {

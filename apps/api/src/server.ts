@@ -169,7 +169,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS + CLOSE_DATABASE_MS).unref();
     // close() also closes idle keep-alive connections at once.
-    server.close(async () => {
+    const closeEverything = async () => {
       logger.info('all connections closed');
       // QUIT fails at once when Redis is down (no offline queue): then just drop the socket.
       await redis?.quit().catch(() => redis.disconnect());
@@ -182,7 +182,8 @@ async function main() {
       }
       logger.info('stopped');
       process.exit(0);
-    });
+    };
+    server.close(() => void closeEverything());
   };
   if (isWorker) {
     stopWorker = shutdown;

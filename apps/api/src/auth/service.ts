@@ -8,21 +8,11 @@ import {
 } from '@task-manager/shared';
 import type { z } from 'zod';
 import type { Database } from '../db/tables.js';
-import { BadRequest, HttpError, NotFound, Unauthorized } from '../errors.js';
-import { storedImagePath } from '../images/links.js';
-import { changeProfileImage } from '../images/service.js';
-import {
-  findUserByEmail,
-  findUserById,
-  toApiUser,
-  updateUserRow,
-  type UserRow,
-} from '../users/repository.js';
-import type { UserService } from '../users/service.js';
+import { BadRequest, Unauthorized } from '../errors.js';
+import { toApiUser, type UserRow, type UserService } from '../users/service.js';
 import type { AuthEvents } from './events.js';
 import { inviteTokenMatches } from './invite-token.js';
 import type { RequestToken } from './middleware.js';
-import { assertPasswordAcceptable } from './password-policy.js';
 import { timingDummyHash, type PasswordHasher } from './passwords.js';
 import { pruneExpiredRevocations, revokeToken } from './repository.js';
 import type { TokenService } from './tokens.js';
@@ -55,7 +45,7 @@ export class AuthService {
   }
 
   async login(input: z.output<typeof loginSchema>): Promise<AuthResponse> {
-    const row = await findUserByEmail(this.db, input.email);
+    const row = await this.users.findAccountByEmail(input.email);
     // Compare against a dummy hash when there is no such user, so timing does not tell.
     const hash = row?.password_hash ?? (await timingDummyHash(this.bcryptCost));
     const ok = await this.hasher.verify(input.password, hash);
@@ -67,49 +57,12 @@ export class AuthService {
     return this.session(row);
   }
 
+  /** The caller's own profile change (see UserService.updateOwnProfile), with a fresh token. */
   async updateProfile(
     userId: string,
     input: z.output<typeof updateProfileSchema>,
   ): Promise<AuthResponse> {
-    const row = await findUserById(this.db, userId);
-    if (!row) throw NotFound(apiMessages.userNotFound);
-    const patch: Partial<UserRow> = {
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.profileImageUrl !== undefined && {
-        profile_image_url: storedImagePath(input.profileImageUrl),
-      }),
-    };
-    if (input.newPassword !== undefined) {
-      const account = { email: row.email, name: input.name ?? row.name };
-      assertPasswordAcceptable(input.newPassword, account, 'newPassword');
-      const ok = await this.hasher.verify(input.currentPassword ?? '', row.password_hash);
-      if (!ok) {
-        throw new HttpError(
-          400,
-          apiMessages.wrongCurrentPassword,
-          [{ path: 'currentPassword', message: apiMessages.wrongCurrentPassword }],
-          { code: 'wrong_current_password' },
-        );
-      }
-      patch.password_hash = await this.hasher.hash(input.newPassword);
-      // Every other session of this user ends; the answer carries a fresh token.
-      patch.token_version = row.token_version + 1;
-    }
-    patch.updated_at = new Date().toISOString();
-    const photo = patch.profile_image_url;
-    if (photo === undefined) {
-      await updateUserRow(this.db, userId, patch);
-    } else {
-      // The new photo becomes the user's and the former one goes, with the row: all or nothing.
-      await this.db.transaction().execute(async (trx) => {
-        const current = await findUserById(trx, userId);
-        if (!current) throw NotFound(apiMessages.userNotFound);
-        await updateUserRow(trx, userId, patch);
-        await changeProfileImage(trx, userId, photo, current.profile_image_url);
-      });
-    }
-    if (patch.token_version !== undefined) this.events.tokensRevoked(userId, 'password-change');
-    return this.session({ ...row, ...patch });
+    return this.session(await this.users.updateOwnProfile(userId, input));
   }
 
   /** Ends this one token; the user's other sessions go on. */

@@ -250,6 +250,6 @@ function redactUrl(url: string): string {
  * True on PostgreSQL. Row locks (`for update`) exist only there; SQLite serialises writers
  * with its database lock, so the same code is safe without them.
  */
-export function supportsRowLocks(db: Kysely<any>): boolean {
+export function supportsRowLocks(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

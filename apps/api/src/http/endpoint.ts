@@ -101,6 +101,7 @@ export interface Endpoint<
  * Any endpoint, as lists hold them: declarations keep their exact types for their handler, and a
  * list only needs the shape (`any` lets a handler typed for one schema sit beside the others).
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- see above */
 export type AnyEndpoint<Services = any, Middleware = any> = Endpoint<
   Services,
   Middleware,
@@ -108,6 +109,7 @@ export type AnyEndpoint<Services = any, Middleware = any> = Endpoint<
   any,
   any
 >;
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** Declares an endpoint, with the handler's input typed from the schemas. */
 export function endpointsFor<Services, Middleware>() {

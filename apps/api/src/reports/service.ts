@@ -1,8 +1,7 @@
 import type { Response } from 'express';
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.js';
-import { streamTaskReportRows, streamUserReportRows } from './repository.js';
+import type { TaskService } from '../tasks/service.js';
+import type { UserService } from '../users/service.js';
 import { spreadsheetText } from './spreadsheet-text.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -46,14 +45,14 @@ async function sendWorkbook(res: Response, { filename, sheetName, columns, rows 
   await workbook.commit();
 }
 
-async function* userReportRows(db: Kysely<Database>) {
-  for await (const user of streamUserReportRows(db)) {
+async function* userReportRows(users: UserService) {
+  for await (const user of users.exportRows()) {
     yield { ...user, total: user.pendingTasks + user.inProgressTasks + user.completedTasks };
   }
 }
 
-async function* taskReportRows(db: Kysely<Database>) {
-  for await (const row of streamTaskReportRows(db)) {
+async function* taskReportRows(tasks: TaskService) {
+  for await (const row of tasks.exportRows()) {
     yield {
       ...row,
       progress: `${row.progress}%`,
@@ -68,7 +67,10 @@ async function* taskReportRows(db: Kysely<Database>) {
  * report of 100,000 tasks never sits in memory.
  */
 export class ReportService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly tasks: TaskService,
+    private readonly users: UserService,
+  ) {}
 
   async sendTasksReport(res: Response): Promise<void> {
     await sendWorkbook(res, {
@@ -85,7 +87,7 @@ export class ReportService {
         { header: 'Created On', key: 'createdAt', width: 14, style: DATE },
         { header: 'Assigned To', key: 'assignedTo', width: 40 },
       ],
-      rows: taskReportRows(this.db),
+      rows: taskReportRows(this.tasks),
     });
   }
 
@@ -102,7 +104,7 @@ export class ReportService {
         { header: 'In Progress', key: 'inProgressTasks', width: 12 },
         { header: 'Completed', key: 'completedTasks', width: 12 },
       ],
-      rows: userReportRows(this.db),
+      rows: userReportRows(this.users),
     });
   }
 }

@@ -314,3 +314,68 @@ export async function replaceAttachments(db: Kysely<Database>, taskId: string, u
     )
     .execute();
 }
+
+/** Rows read per query by the exports: memory stays flat however many rows there are. */
+export const EXPORT_BATCH = 1000;
+
+export interface TaskReportRow {
+  id: string;
+  title: string;
+  description: string;
+  priority: string;
+  status: string;
+  progress: number;
+  dueDate: string;
+  createdAt: string;
+  assignedTo: string;
+}
+
+/**
+ * Every task, newest first, a batch at a time through the task list's own keyset query, each
+ * batch with its assignees in one more query.
+ */
+export async function* streamTaskReportRows(db: Kysely<Database>): AsyncGenerator<TaskReportRow> {
+  let before: TaskKey | undefined;
+  for (;;) {
+    const tasks = await listTaskRows(db, {}, { limit: EXPORT_BATCH, before });
+    if (tasks.length === 0) return;
+    const assignees = await db
+      .selectFrom('task_assignees as ta')
+      .innerJoin('users as u', 'u.id', 'ta.user_id')
+      .select(['ta.task_id', 'u.name', 'u.email'])
+      .where(
+        'ta.task_id',
+        'in',
+        tasks.map((task) => task.id),
+      )
+      .orderBy('ta.task_id')
+      .orderBy('ta.position')
+      .execute();
+    const names = new Map<string, string[]>();
+    for (const a of assignees) {
+      names.set(a.task_id, [...(names.get(a.task_id) ?? []), `${a.name} (${a.email})`]);
+    }
+    for (const task of tasks) {
+      yield {
+        id: task.id,
+        title: task.title,
+        description: task.description,
+        priority: task.priority,
+        status: task.status,
+        progress: task.progress,
+        dueDate: task.due_date,
+        createdAt: task.created_at,
+        assignedTo: (names.get(task.id) ?? []).join(', ') || 'Unassigned',
+      };
+    }
+    if (tasks.length < EXPORT_BATCH) return;
+    const last = tasks[tasks.length - 1]!;
+    before = [last.created_at, last.id];
+  }
+}
+
+export async function existingUserIds(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -19,7 +19,6 @@ import type { Database } from '../db/tables.js';
 import { BadRequest, NotFound } from '../errors.js';
 import { decodeCursor, encodeCursor, taskCursorShape } from '../http/cursor.js';
 import type { RequestUser } from '../http/request-user.js';
-import { existingUserIds } from '../users/repository.js';
 import {
   countOverdueTasks,
   countTasks,
@@ -37,7 +36,11 @@ import {
   updateTaskRow,
   type TaskRow,
   type TaskScope,
+  existingUserIds,
+  streamTaskReportRows,
+  type TaskReportRow,
 } from './repository.js';
+import { canEditTask, seesEveryTask, visibleScope } from './policy.js';
 
 type StoredItem = { id: string; text: string; completed: boolean };
 
@@ -62,10 +65,6 @@ function mergeStoredChecklist(
   }));
 }
 
-function scopeFor(user: RequestUser): TaskScope {
-  return user.role === 'admin' ? {} : { assigneeId: user.id };
-}
-
 export class TaskService {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -77,7 +76,7 @@ export class TaskService {
     user: RequestUser,
     query: { status?: TaskStatus; limit: number; cursor?: string },
   ): Promise<TaskListResponse> {
-    const scope = scopeFor(user);
+    const scope = visibleScope(user);
     const before = query.cursor ? decodeCursor(query.cursor, taskCursorShape) : undefined;
     // One row more than asked tells whether a next page exists without counting.
     const [rows, { total, byStatus }] = await Promise.all([
@@ -101,7 +100,7 @@ export class TaskService {
 
   /** A member who is not assigned gets the same 404 as for an unknown id. */
   async get(user: RequestUser, id: string): Promise<Task> {
-    const row = await findTaskRow(this.db, id, scopeFor(user));
+    const row = await findTaskRow(this.db, id, visibleScope(user));
     if (!row) throw NotFound(apiMessages.taskNotFound);
     return this.hydrateOne(this.db, row);
   }
@@ -182,7 +181,7 @@ export class TaskService {
         }));
         await setChecklistFlags(trx, id, items);
       } else {
-        if (user.role !== 'admin') throw BadRequest(apiMessages.checklistMemberChange);
+        if (!canEditTask(user)) throw BadRequest(apiMessages.checklistMemberChange);
         items = mergeStoredChecklist(existing, incoming);
         await replaceChecklist(trx, id, items);
       }
@@ -226,6 +225,11 @@ export class TaskService {
   }
 
   /** Dashboard figures, counted with SQL aggregates; `scope` picks whose tasks. */
+  /** Every task, newest first, a batch at a time, with its assignees named: for the export. */
+  exportRows(): AsyncGenerator<TaskReportRow> {
+    return streamTaskReportRows(this.db);
+  }
+
   async dashboard(scope: TaskScope): Promise<DashboardResponse> {
     const [{ total, byStatus, byPriority }, overdue, recentRows] = await Promise.all([
       countTasks(this.db, scope),
@@ -256,7 +260,7 @@ export class TaskService {
   private async lockVisibleTask(trx: Kysely<Database>, user: RequestUser, id: string) {
     const row = await lockTaskRow(trx, id, supportsRowLocks(trx));
     if (!row) throw NotFound(apiMessages.taskNotFound);
-    if (user.role !== 'admin' && !(await findTaskRow(trx, id, scopeFor(user)))) {
+    if (!seesEveryTask(user) && !(await findTaskRow(trx, id, visibleScope(user)))) {
       throw NotFound(apiMessages.taskNotFound);
     }
     return row;

@@ -52,12 +52,6 @@ export async function countAdminsForUpdate(trx: Kysely<Database>): Promise<numbe
   return (await query.execute()).length;
 }
 
-export async function existingUserIds(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
-  return new Set(rows.map((row) => row.id));
-}
-
 /** A user's place in the member list order: name, then id (the keyset of every user page). */
 export type UserKey = readonly [name: string, id: string];
 
@@ -147,4 +141,21 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     (typeof message === 'string' && message.includes('UNIQUE constraint failed'))
   );
+}
+
+/** Members read per query by the exports. */
+const EXPORT_BATCH = 1000;
+
+/** Every member by name with their task counts, a batch at a time (the user list's keyset). */
+export async function* streamUserReportRows(
+  db: Kysely<Database>,
+): AsyncGenerator<UserWithTaskCounts> {
+  let after: UserKey | undefined;
+  for (;;) {
+    const users = await listMembersWithTaskCounts(db, { limit: EXPORT_BATCH, after });
+    yield* users;
+    if (users.length < EXPORT_BATCH) return;
+    const last = users[users.length - 1]!;
+    after = [last.name, last._id];
+  }
 }

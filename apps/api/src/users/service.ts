@@ -7,6 +7,7 @@ import {
   type User,
   type UserWithTaskCounts,
   createUserSchema,
+  updateProfileSchema,
   updateUserSchema,
 } from '@task-manager/shared';
 import type { z } from 'zod';
@@ -14,7 +15,7 @@ import type { AuthEvents, RevocationReason } from '../auth/events.js';
 import { assertPasswordAcceptable } from '../auth/password-policy.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import type { Database } from '../db/tables.js';
-import { BadRequest, Conflict, NotFound } from '../errors.js';
+import { BadRequest, Conflict, HttpError, NotFound } from '../errors.js';
 import { decodeCursor, encodeCursor, userCursorShape } from '../http/cursor.js';
 import { storedImagePath } from '../images/links.js';
 import { changeProfileImage } from '../images/service.js';
@@ -26,10 +27,13 @@ import {
   insertUser,
   isUniqueViolation,
   listMembersWithTaskCounts,
+  streamUserReportRows,
   toApiUser,
   updateUserRow,
   type UserRow,
 } from './repository.js';
+
+export { toApiUser, type UserRow } from './repository.js';
 
 export interface NewUser {
   name: string;
@@ -95,6 +99,16 @@ export class UserService {
     const nextCursor =
       users.length > query.limit && last ? encodeCursor([last.name, last._id]) : null;
     return { users: page, nextCursor };
+  }
+
+  /** Every member by name with their task counts, a batch at a time: for the export. */
+  exportRows(): AsyncGenerator<UserWithTaskCounts> {
+    return streamUserReportRows(this.db);
+  }
+
+  /** The account an e-mail names, with its password hash: for signing in only. */
+  findAccountByEmail(email: string): Promise<UserRow | undefined> {
+    return findUserByEmail(this.db, email);
   }
 
   async get(id: string): Promise<User> {
@@ -173,6 +187,56 @@ export class UserService {
     // Reported once committed: a rolled-back change ended nothing.
     for (const reason of revoked) this.events?.tokensRevoked(id, reason);
     return user;
+  }
+
+  /**
+   * A user's change to their own profile: name, photo, password. A new password needs the current
+   * one, and ends every other session of the user (the caller gets a fresh token from the row
+   * returned): the one place where a password change ends sessions.
+   */
+  async updateOwnProfile(
+    userId: string,
+    input: z.output<typeof updateProfileSchema>,
+  ): Promise<UserRow> {
+    const row = await findUserById(this.db, userId);
+    if (!row) throw NotFound(apiMessages.userNotFound);
+    const patch: Partial<UserRow> = {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.profileImageUrl !== undefined && {
+        profile_image_url: storedImagePath(input.profileImageUrl),
+      }),
+    };
+    if (input.newPassword !== undefined) {
+      const account = { email: row.email, name: input.name ?? row.name };
+      assertPasswordAcceptable(input.newPassword, account, 'newPassword');
+      const ok = await this.hasher.verify(input.currentPassword ?? '', row.password_hash);
+      if (!ok) {
+        throw new HttpError(
+          400,
+          apiMessages.wrongCurrentPassword,
+          [{ path: 'currentPassword', message: apiMessages.wrongCurrentPassword }],
+          { code: 'wrong_current_password' },
+        );
+      }
+      patch.password_hash = await this.hasher.hash(input.newPassword);
+      // Every other session of this user ends; the answer carries a fresh token.
+      patch.token_version = row.token_version + 1;
+    }
+    patch.updated_at = new Date().toISOString();
+    const photo = patch.profile_image_url;
+    if (photo === undefined) {
+      await updateUserRow(this.db, userId, patch);
+    } else {
+      // The new photo becomes the user's and the former one goes, with the row: all or nothing.
+      await this.db.transaction().execute(async (trx) => {
+        const current = await findUserById(trx, userId);
+        if (!current) throw NotFound(apiMessages.userNotFound);
+        await updateUserRow(trx, userId, patch);
+        await changeProfileImage(trx, userId, photo, current.profile_image_url);
+      });
+    }
+    if (patch.token_version !== undefined) this.events?.tokensRevoked(userId, 'password-change');
+    return { ...row, ...patch };
   }
 
   /** Deleting a user removes their assignments and their photo (cascade); their tasks stay. */

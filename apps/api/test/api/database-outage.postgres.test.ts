@@ -48,6 +48,7 @@ async function freePort(): Promise<number> {
 
 interface Answer {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any endpoint's answer, read field by field
   body: any;
   ms: number;
 }

@@ -33,6 +33,7 @@ describe(`request logs (${ENGINE})`, () => {
       .send({ currentPassword: 'very-secret-passphrase', newPassword: 'another-secret-passphrase' })
       .expect(200);
 
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pino's lines, read field by field
     const entries = lines.map((line) => JSON.parse(line) as Record<string, any>);
     const profileRead = entries.find(
       (entry) => entry.req?.method === 'GET' && entry.req?.url === '/api/auth/profile',

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { binary } from '../helpers/expectations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_BATCH } from '../../src/reports/repository.js';
+import { EXPORT_BATCH as REPORT_BATCH } from '../../src/tasks/repository.js';
 import { seedMembers, seedTasks, type SeededTask } from '../helpers/bulk-seed.js';
 import { signUp, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
