@@ -12,7 +12,7 @@ import { errorBody } from './errors.js';
 import { createRateLimitRedis, redisStores } from './http/rate-limit.js';
 import { startImageSweep } from './images/sweep.js';
 import { writePidFile } from './pid-file.js';
-import { jwtSecretFile, resolveAdminInviteToken, resolveJwtSecret } from './settings.js';
+import { jwtSecretFile, resolveAdminInviteToken, resolveJwtSecret } from './settings/service.js';
 
 /** How long requests in flight may take to finish once a stop signal came. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Assignee, Task, TaskPriority, TaskStatus } from '@task-manager/shared';
+import { supportsRowLocks } from '../db/database.js';
 import type { Database, TasksTable } from '../db/tables.js';
 
 export type TaskRow = Selectable<TasksTable>;
@@ -40,9 +41,9 @@ export async function findTaskRow(db: Kysely<Database>, id: string, scope: TaskS
 }
 
 /** Locks the task row for the rest of the transaction on PostgreSQL (SQLite locks the file). */
-export async function lockTaskRow(trx: Kysely<Database>, id: string, lockRows: boolean) {
+export async function lockTaskRow(trx: Kysely<Database>, id: string) {
   let query = trx.selectFrom('tasks').selectAll().where('id', '=', id);
-  if (lockRows) query = query.forUpdate();
+  if (supportsRowLocks(trx)) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 

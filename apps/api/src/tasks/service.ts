@@ -14,7 +14,6 @@ import {
   type TodoItemInput,
   type UpdateTaskData,
 } from '@task-manager/shared';
-import { supportsRowLocks } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 import { BadRequest, NotFound } from '../errors.js';
 import { decodeCursor, encodeCursor, taskCursorShape } from '../http/cursor.js';
@@ -135,7 +134,7 @@ export class TaskService {
 
   async update(id: string, data: UpdateTaskData): Promise<Task> {
     return this.db.transaction().execute(async (trx) => {
-      const row = await lockTaskRow(trx, id, supportsRowLocks(trx));
+      const row = await lockTaskRow(trx, id);
       if (!row) throw NotFound(apiMessages.taskNotFound);
       if (data.assignedTo) await this.assertUsersExist(trx, data.assignedTo);
       let patch: Partial<TaskRow> = {
@@ -258,7 +257,7 @@ export class TaskService {
   }
 
   private async lockVisibleTask(trx: Kysely<Database>, user: RequestUser, id: string) {
-    const row = await lockTaskRow(trx, id, supportsRowLocks(trx));
+    const row = await lockTaskRow(trx, id);
     if (!row) throw NotFound(apiMessages.taskNotFound);
     if (!seesEveryTask(user) && !(await findTaskRow(trx, id, visibleScope(user)))) {
       throw NotFound(apiMessages.taskNotFound);

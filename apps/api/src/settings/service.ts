@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ensurePrivateDir } from './data-files.js';
-import type { Database } from './db/tables.js';
+import { ensurePrivateDir } from '../data-files.js';
+import type { Database } from '../db/tables.js';
+import { insertSettingIfAbsent, readSetting } from './repository.js';
 
 export function jwtSecretFile(dataDir: string): string {
   return path.join(dataDir, 'jwt-secret');
@@ -34,15 +35,8 @@ export async function resolveAdminInviteToken(
   if (given) return { token: given, generated: false };
   const candidate = String(randomInt(0, 1_000_000)).padStart(6, '0');
   // Insert-if-absent, then read back: two processes starting at once end up with the same code.
-  await db
-    .insertInto('app_settings')
-    .values({ key: 'admin_invite_token', value: candidate })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_settings')
-    .select('value')
-    .where('key', '=', 'admin_invite_token')
-    .executeTakeFirstOrThrow();
-  return { token: row.value, generated: true };
+  await insertSettingIfAbsent(db, 'admin_invite_token', candidate);
+  const token = await readSetting(db, 'admin_invite_token');
+  if (token === undefined) throw new Error('the admin invite token was not stored');
+  return { token, generated: true };
 }
