@@ -110,7 +110,7 @@ describe('the source maps of the build', () => {
     ]) {
       const res = await fetch(`${base}${url}`);
       expect(res.status, url).toBe(404);
-      expect(await res.json()).toEqual({ message: 'Not found' });
+      expect(await res.json()).toEqual({ message: 'Not found', code: 'not_found' });
     }
   });
 });
