@@ -16,17 +16,7 @@ import {
   userListQuerySchema,
   validationMessages as m,
 } from '../src/index.js';
-
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? undefined : result.error?.issues[0]?.message;
-
-const validTask = {
-  title: 'Ship it',
-  description: 'All of it',
-  dueDate: '2030-01-31',
-  assignedTo: ['3f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b'],
-  todoChecklist: [{ text: 'one', completed: false }],
-};
+import { firstMessage, validTask } from './support.js';
 
 /** The spec's pattern: the meaning isEmail keeps, without its quadratic backtracking. */
 const SPEC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

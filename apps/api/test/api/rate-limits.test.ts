@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { pino, type Logger } from 'pino';
-import request, { type Response } from 'supertest';
+import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@task-manager/shared';
 import { createApp } from '../../src/app.js';
@@ -17,6 +17,7 @@ import {
   type RateLimitStoreFactory,
 } from '../../src/http/rate-limit.js';
 import { buildUser } from '../helpers/factories.js';
+import { expectTooMany } from '../helpers/too-many.js';
 import { onlyOn, onlyWhen } from '../helpers/only-on.js';
 import {
   killAll,
@@ -58,20 +59,6 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-function expectTooMany(res: Response, windowSeconds: number) {
-  expect(res.status).toBe(429);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.body).toEqual({ message: apiMessages.tooManyRequests, code: expect.any(String) });
-  const retryAfter = Number(res.headers['retry-after']);
-  expect(Number.isInteger(retryAfter)).toBe(true);
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  // draft-7 headers: the policy and what is left of it.
-  expect(res.headers['ratelimit-policy']).toMatch(new RegExp(`^\\d+;w=${windowSeconds}$`));
-  expect(res.headers['ratelimit']).toMatch(/^limit=\d+, remaining=0, reset=\d+$/);
-  return retryAfter;
 }
 
 const stores = ['memory', 'redis'] as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
-import request, { type Response } from 'supertest';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, validationMessages } from '@task-manager/shared';
 import { createApp } from '../../src/app.js';
@@ -17,6 +17,7 @@ import {
   type RateLimitStoreFactory,
 } from '../../src/http/rate-limit.js';
 import { buildUser } from '../helpers/factories.js';
+import { expectTooMany } from '../helpers/too-many.js';
 import { besideBusyHashing } from '../helpers/password-work.js';
 import {
   createTestContext,
@@ -34,16 +35,6 @@ import {
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const silent = pino({ level: 'silent' });
-
-function expectTooMany(res: Response, windowSeconds: number) {
-  expect(res.status).toBe(429);
-  expect(res.body).toEqual({ message: apiMessages.tooManyRequests, code: expect.any(String) });
-  const retryAfter = Number(res.headers['retry-after']);
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  expect(res.headers['ratelimit-policy']).toMatch(new RegExp(`^\\d+;w=${windowSeconds}$`));
-  expect(res.headers['ratelimit']).toMatch(/^limit=\d+, remaining=0, reset=\d+$/);
-}
 
 describe(`security limits (${ENGINE})`, () => {
   let ctx: TestContext;
