@@ -32,6 +32,7 @@ import {
   updateUserRow,
   type UserRow,
 } from './repository.js';
+import { canSetPasswordOf, takesAnAdminAway } from './policy.js';
 
 export { toApiUser, type UserRow } from './repository.js';
 
@@ -131,7 +132,7 @@ export class UserService {
     input: z.output<typeof updateUserSchema>,
     callerId: string,
   ): Promise<User> {
-    if (id === callerId && input.password !== undefined) {
+    if (input.password !== undefined && !canSetPasswordOf(callerId, id)) {
       throw BadRequest(apiMessages.ownPasswordViaProfile, [
         { path: 'password', message: apiMessages.ownPasswordViaProfile },
       ]);
@@ -148,8 +149,8 @@ export class UserService {
         if (other) throw Conflict(apiMessages.userExists);
       }
       if (
-        row.role === 'admin' &&
-        input.role === 'member' &&
+        input.role !== undefined &&
+        takesAnAdminAway(row, input.role) &&
         (await countAdminsForUpdate(trx)) <= 1
       ) {
         throw Conflict(apiMessages.lastAdmin);
@@ -244,7 +245,7 @@ export class UserService {
     await this.db.transaction().execute(async (trx) => {
       const row = await findUserById(trx, id);
       if (!row) throw NotFound(apiMessages.userNotFound);
-      if (row.role === 'admin' && (await countAdminsForUpdate(trx)) <= 1) {
+      if (takesAnAdminAway(row) && (await countAdminsForUpdate(trx)) <= 1) {
         throw Conflict(apiMessages.lastAdmin);
       }
       await deleteUserRow(trx, id);
