@@ -17,6 +17,7 @@ import {
   type RateLimitStoreFactory,
 } from '../../src/http/rate-limit.js';
 import { buildUser } from '../helpers/factories.js';
+import { connectRedis } from '../helpers/redis.js';
 import { expectTooMany } from '../helpers/too-many.js';
 import { onlyOn, onlyWhen } from '../helpers/only-on.js';
 import {
@@ -35,19 +36,8 @@ import {
   type TestContext,
 } from '../helpers/test-app.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const silent = pino({ level: 'silent' });
 const UPLOAD = '/api/auth/upload-image';
-
-/** A Redis client as the server makes it, once connected. */
-async function connectRedis(url = REDIS_URL): Promise<Redis> {
-  const redis = await createRateLimitRedis(url, silent);
-  await new Promise<void>((resolve, reject) => {
-    redis.once('ready', resolve);
-    redis.once('error', reject);
-  });
-  return redis;
-}
 
 /** Keys of this test alone, so parallel runs (and the other database pass) never meet. */
 const uniquePrefix = () => `test:rate-limit:${randomUUID()}:`;

@@ -10,13 +10,13 @@ import type { AppConfig } from '../../src/config.js';
 import { HttpError } from '../../src/errors.js';
 import {
   ACCOUNT_FAILURES,
-  createRateLimitRedis,
   INVITE_FAILURES,
   INVITE_FAILURES_ALL,
   redisStores,
   type RateLimitStoreFactory,
 } from '../../src/http/rate-limit.js';
 import { buildUser } from '../helpers/factories.js';
+import { connectRedis } from '../helpers/redis.js';
 import { expectTooMany } from '../helpers/too-many.js';
 import { besideBusyHashing } from '../helpers/password-work.js';
 import {
@@ -33,7 +33,6 @@ import {
  * cannot guess its owner's password through the profile; password work waits in a bounded queue.
  */
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const silent = pino({ level: 'silent' });
 
 describe(`security limits (${ENGINE})`, () => {
@@ -45,11 +44,7 @@ describe(`security limits (${ENGINE})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    redis = await createRateLimitRedis(REDIS_URL, silent);
-    await new Promise<void>((resolve, reject) => {
-      redis.once('ready', resolve);
-      redis.once('error', reject);
-    });
+    redis = await connectRedis();
   });
   afterAll(async () => {
     await redis.quit();

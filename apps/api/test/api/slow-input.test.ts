@@ -2,6 +2,7 @@ import http, { type Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenApiDocument } from '../../src/openapi/document.js';
+import { encodeSegment } from '../fuzz/requests.js';
 import {
   operationsOf,
   resolvePointer,
@@ -43,16 +44,6 @@ const SHAPES: Record<string, (n: number) => string> = {
   dashes: (n) => `${'-'.repeat(n)}!`,
 };
 const SIZES = [100_000, 15_000];
-/** Percent-encodes as UTF-8 byte by byte (a lone surrogate goes as U+FFFD, as a browser sends it). */
-function encode(value: string): string {
-  return [...Buffer.from(value, 'utf8')]
-    .map((byte) =>
-      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte))
-        ? String.fromCharCode(byte)
-        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
-    )
-    .join('');
-}
 
 /**
  * The shape as long as a URL can carry it, encoded: a URL over Node's 16 KB header limit never
@@ -60,7 +51,7 @@ function encode(value: string): string {
  */
 function inUrl(make: (n: number) => string): string {
   for (let n = 8_000; ; n = Math.floor(n / 2)) {
-    const encoded = encode(make(n));
+    const encoded = encodeSegment(make(n));
     if (encoded.length <= 12_000 || n < 100) return encoded;
   }
 }

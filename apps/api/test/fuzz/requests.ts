@@ -60,7 +60,7 @@ const JSON_TYPES = [
 ];
 
 /** Percent-encodes a path segment byte by byte (a lone surrogate goes as U+FFFD, as UTF-8). */
-function encodeSegment(value: string): string {
+export function encodeSegment(value: string): string {
   return [...Buffer.from(value, 'utf8')]
     .map((byte) =>
       /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte))
