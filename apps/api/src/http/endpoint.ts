@@ -1,8 +1,9 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { idSchema, type Role } from '@task-manager/shared';
+import type { Role } from '@task-manager/shared';
 import type { z } from 'zod';
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
-import { Forbidden, NotFound } from '../errors.js';
+import { Forbidden } from '../errors.js';
+import { pathId } from './path-id.js';
 import type { RequestUser } from './request-user.js';
 import { parseInput } from './validate.js';
 
@@ -199,13 +200,10 @@ export function endpointRouter<Services, Middleware>(
   return router;
 }
 
-/** The path's ids: each must be a UUID, or it names nothing (404, never a database query). */
+/** The path's ids: each must be a UUID, or it names nothing (see pathId). */
 function parseParams(endpoint: AnyEndpoint, req: Request): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [name, param] of Object.entries(endpoint.params ?? {}) as Array<[string, PathParam]>) {
-    const value = String(req.params[name]);
-    if (!idSchema.safeParse(value).success) throw NotFound(param.notFound);
-    params[name] = value;
-  }
-  return params;
+  const declared = Object.entries(endpoint.params ?? {}) as Array<[string, PathParam]>;
+  return Object.fromEntries(
+    declared.map(([name, param]) => [name, pathId(req, param.notFound, name)]),
+  );
 }
