@@ -42,6 +42,22 @@ export function checklistState(items: ReadonlyArray<{ completed: boolean }>): Ch
   };
 }
 
+/**
+ * What a checklist write makes of a task that was `previous`: the checklist's state, except that
+ * a started task (moved to In Progress with nothing done yet, docs/decisions/007-board-moves.md)
+ * stays In Progress while nothing is done: editing its list or unticking nothing does not send
+ * it back to Pending. Once an item is ticked, the checklist alone decides again.
+ */
+export function checklistStateAfterWrite(
+  previous: { status: TaskStatus; completedTodoCount: number },
+  items: ReadonlyArray<{ completed: boolean }>,
+): ChecklistState {
+  const state = checklistState(items);
+  const started = previous.status === 'In Progress' && previous.completedTodoCount === 0;
+  if (started && state.completedTodoCount === 0) return { ...state, status: 'In Progress' };
+  return state;
+}
+
 /** One item of an edited checklist, with the existing item it took over (none for a new one). */
 export interface MergedChecklistItem<Existing> extends ChecklistEntry {
   previous: Existing | undefined;
@@ -79,15 +95,19 @@ export type StatusChange<Item> =
 
 /**
  * A status change moves the checklist, since status always follows it: Completed ticks every
- * item, Pending unticks every item, and In Progress is only allowed while the checklist is partly
- * done. A task with no checklist at all (only possible for old data) takes the status as asked.
+ * item, Pending unticks every item. In Progress leaves the items as they are: on a partly done
+ * checklist it is what the checklist says already; on one with nothing done it marks the task
+ * started (progress 0: docs/decisions/007-board-moves.md, so that a board's "Pending to In
+ * Progress" move works); on one with every item done it is refused, since no item says which
+ * one is not done after all. A task with no checklist at all (only possible for old data) takes
+ * the status as asked.
  */
 export function changeStatus<Item extends { completed: boolean }>(
   items: readonly Item[],
   status: TaskStatus,
 ): StatusChange<Item> {
   const setsEveryFlag = status === 'Completed' || status === 'Pending';
-  if (!setsEveryFlag && items.length > 0 && checklistState(items).status !== 'In Progress') {
+  if (!setsEveryFlag && items.length > 0 && checklistState(items).status === 'Completed') {
     return { allowed: false };
   }
   const after = setsEveryFlag
@@ -96,6 +116,6 @@ export function changeStatus<Item extends { completed: boolean }>(
   const state =
     after.length === 0
       ? { progress: status === 'Completed' ? 100 : 0, status, completedTodoCount: 0 }
-      : checklistState(after);
+      : { ...checklistState(after), ...(status === 'In Progress' && { status }) };
   return { allowed: true, items: after, setsEveryFlag, state };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   changeStatus,
   checklistState,
+  checklistStateAfterWrite,
   mergeChecklist,
   progressOf,
   statusOf,
@@ -149,7 +150,7 @@ describe('changeStatus: a status change moves the checklist', () => {
     },
   );
 
-  it('allows In Progress only while the checklist is partly done, leaving the flags', () => {
+  it('allows In Progress unless every item is done, leaving the flags (decision 007)', () => {
     const partly = [
       { id: 'a', completed: true },
       { id: 'b', completed: false },
@@ -161,8 +162,29 @@ describe('changeStatus: a status change moves the checklist', () => {
       setsEveryFlag: false,
       state: { progress: 50, status: 'In Progress', completedTodoCount: 1 },
     });
-    expect(changeStatus(items(0, 2), 'In Progress')).toEqual({ allowed: false });
+    expect(changeStatus(items(0, 2), 'In Progress')).toEqual({
+      allowed: true,
+      items: items(0, 2),
+      setsEveryFlag: false,
+      state: { progress: 0, status: 'In Progress', completedTodoCount: 0 },
+    });
     expect(changeStatus(items(2, 2), 'In Progress')).toEqual({ allowed: false });
+  });
+
+  it('keeps a started task In Progress through checklist writes that leave nothing done', () => {
+    const started = { status: 'In Progress' as const, completedTodoCount: 0 };
+    expect(checklistStateAfterWrite(started, items(0, 3))).toEqual({
+      progress: 0,
+      status: 'In Progress',
+      completedTodoCount: 0,
+    });
+    expect(checklistStateAfterWrite(started, items(3, 3)).status).toBe('Completed');
+    expect(checklistStateAfterWrite(started, items(1, 3)).status).toBe('In Progress');
+    // A task that had items done and has none now is Pending again, as before.
+    const partly = { status: 'In Progress' as const, completedTodoCount: 1 };
+    expect(checklistStateAfterWrite(partly, items(0, 3)).status).toBe('Pending');
+    const pending = { status: 'Pending' as const, completedTodoCount: 0 };
+    expect(checklistStateAfterWrite(pending, items(0, 3)).status).toBe('Pending');
   });
 
   it('keeps what else the items hold and leaves the given list alone', () => {

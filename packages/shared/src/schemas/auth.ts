@@ -20,6 +20,12 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** The token of an invitation or reset link: 43 base64url characters (32 random bytes). */
+export const inviteTokenSchema = z
+  .string({ error: m.inviteTokenRequired })
+  .max(128, { error: m.inviteTokenRequired, abort: true })
+  .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: m.inviteTokenRequired });
+
 export const registerSchema = z
   .object({
     name: nameSchema,
@@ -40,6 +46,8 @@ export const registerSchema = z
       )
       .optional()
       .transform((value) => (value == null ? undefined : String(value).trim() || undefined)),
+    /** An invitation link's token (`/signup?invite=<token>`): the role comes from it. */
+    invite: inviteTokenSchema.optional(),
   })
   .refine(refusePasswordLikeAccount, { error: m.passwordLikeAccount, path: ['password'] });
 export type RegisterInput = z.input<typeof registerSchema>;
@@ -47,6 +55,7 @@ export type RegisterInput = z.input<typeof registerSchema>;
 export const updateProfileSchema = z
   .object({
     name: nameSchema.optional(),
+    email: emailSchema.optional(),
     profileImageUrl: profileImageUrlSchema,
     currentPassword: z.string().max(1024, { abort: true }).optional(),
     newPassword: newPasswordSchema.optional(),
@@ -54,6 +63,10 @@ export const updateProfileSchema = z
   .refine(sendsAnyField(['currentPassword']), { error: m.nothingToUpdate })
   .refine((value) => value.newPassword === undefined || !!value.currentPassword, {
     error: m.currentPasswordRequired,
+    path: ['currentPassword'],
+  })
+  .refine((value) => value.email === undefined || !!value.currentPassword, {
+    error: m.currentPasswordForEmail,
     path: ['currentPassword'],
   });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
@@ -74,3 +87,40 @@ export const imageUploadResponseSchema = z
   })
   .meta({ id: 'ImageUploadResponse', description: 'Where the uploaded image is served.' });
 export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;
+
+/** POST /api/auth/password-reset/request. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+/** POST /api/auth/password-reset/confirm: the link's token and the new password. */
+export const passwordResetConfirmSchema = z.object({
+  token: z
+    .string({ error: m.resetTokenRequired })
+    .max(128, { error: m.resetTokenRequired, abort: true })
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: m.resetTokenRequired }),
+  password: newPasswordSchema,
+});
+
+export const signupModeSchema = z.enum(['open', 'invite']);
+export type SignupMode = z.infer<typeof signupModeSchema>;
+
+export const authOptionsSchema = z
+  .object({
+    signupMode: signupModeSchema.meta({
+      description: '`invite`: sign-up only with an invitation link',
+    }),
+    passwordResetByEmail: z.boolean().meta({
+      description: 'Whether a forgotten password can be reset by e-mail (SMTP is set up)',
+    }),
+  })
+  .meta({ id: 'AuthOptions', description: 'How this server lets people in.' });
+
+export const settingsSchema = z
+  .object({
+    signupMode: signupModeSchema,
+    adminInviteToken: z.string().meta({ description: "The spec's 6-digit admin invite code" }),
+  })
+  .meta({ id: 'Settings', description: 'Sign-up settings an admin sees.' });
+
+export const adminInviteTokenResponseSchema = z
+  .object({ adminInviteToken: z.string() })
+  .meta({ id: 'AdminInviteToken', description: 'The new 6-digit admin invite code.' });

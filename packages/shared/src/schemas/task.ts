@@ -8,6 +8,8 @@ import {
   sendsAnyField,
   textSchema,
 } from './common.js';
+import { taskFileSchema } from './file.js';
+import { labelSchema, taskLabelIdsSchema } from './label.js';
 import { pageCursorSchema, pageLimitSchema } from './pagination.js';
 
 export const TASK_PRIORITIES = ['Low', 'Medium', 'High'] as const;
@@ -115,6 +117,7 @@ export const createTaskSchema = z.object({
   todoChecklist: todoChecklistSchema,
   priority: prioritySchema.default('Low'),
   attachments: attachmentsSchema.default([]),
+  labels: taskLabelIdsSchema.default([]),
 });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 export type CreateTaskData = z.output<typeof createTaskSchema>;
@@ -129,6 +132,7 @@ export const updateTaskSchema = z
     todoChecklist: todoChecklistSchema.optional(),
     priority: prioritySchema.optional(),
     attachments: attachmentsSchema.optional(),
+    labels: taskLabelIdsSchema.optional(),
   })
   .refine(sendsAnyField(), {
     error: m.nothingToUpdate,
@@ -151,6 +155,59 @@ export type UpdateChecklistItemInput = z.input<typeof updateChecklistItemSchema>
 
 export const updateStatusSchema = z.object({ status: statusSchema });
 
+/** A checklist item added to a task (POST /api/tasks/:id/todo). */
+export const addChecklistItemSchema = z.object({ text: todoText });
+/** A checklist item renamed (PUT /api/tasks/:id/todo/:itemId): its tick stays. */
+export const renameChecklistItemSchema = z.object({ text: todoText });
+/** The checklist in a new order (PUT /api/tasks/:id/todo/order): every item id, once. */
+export const reorderChecklistSchema = z.object({
+  ids: z
+    .array(z.string({ error: m.checklistOrderIds }).max(64, { error: m.checklistOrderIds }), {
+      error: m.checklistOrderIds,
+    })
+    .max(1000, { error: m.checklistOrderIds }),
+});
+
+export const TASK_DUE_FILTERS = ['overdue', 'today', 'week', 'later'] as const;
+export type TaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
+export const TASK_SORTS = ['createdAt', 'dueDate', 'priority', 'title', 'updatedAt'] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+/** True for a time zone name this runtime knows (IANA, e.g. Europe/Paris, or UTC). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A query parameter holding a comma-separated list ("High,Medium"), each entry checked by `item`;
+ * duplicates dropped, at most 50 entries; empty means no filter.
+ */
+function commaList<T extends z.ZodType<string>>(item: T, message: string) {
+  return z
+    .string({ error: message })
+    .max(2000, { error: message, abort: true })
+    .optional()
+    .transform((value, ctx): Array<z.output<T>> | undefined => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const entries = [...new Set(value.split(',').map((entry) => entry.trim()))];
+      const parsed: Array<z.output<T>> = [];
+      for (const entry of entries) {
+        const result = item.safeParse(entry);
+        if (!result.success || entries.length > 50) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        parsed.push(result.data);
+      }
+      return parsed;
+    });
+}
+
 export const taskListQuerySchema = z.object({
   status: z
     .union([statusSchema, z.literal(''), z.literal('All')], { error: m.invalidStatus })
@@ -158,7 +215,26 @@ export const taskListQuerySchema = z.object({
     .transform((value) => (value === '' || value === 'All' ? undefined : value)),
   limit: pageLimitSchema,
   cursor: pageCursorSchema,
+  q: textSchema({ max: 500, tooLong: m.taskSearchTooLong })
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  assignee: z
+    .union([z.literal('me'), z.uuid({ error: m.invalidAssigneeFilter })], {
+      error: m.invalidAssigneeFilter,
+    })
+    .optional(),
+  priority: commaList(prioritySchema, m.invalidPriorityFilter),
+  label: commaList(z.uuid(), m.invalidLabelFilter),
+  due: z.enum(TASK_DUE_FILTERS, { error: m.invalidDueFilter }).optional(),
+  tz: z
+    .string({ error: m.invalidTimeZone })
+    .max(64, { error: m.invalidTimeZone, abort: true })
+    .refine(isTimeZone, { error: m.invalidTimeZone })
+    .default('UTC'),
+  sort: z.enum(TASK_SORTS, { error: m.invalidSort }).default('createdAt'),
+  order: z.enum(['asc', 'desc'], { error: m.invalidOrder }).optional(),
 });
+export type TaskListQuery = z.output<typeof taskListQuerySchema>;
 
 export const todoItemSchema = z
   .object({
@@ -176,6 +252,9 @@ export const assigneeSchema = z
     email: z.string(),
     profileImageUrl: z.string().nullable().meta({
       description: 'The photo: a path relative to this server (`/api/images/<id>`); null: none',
+    }),
+    deactivated: z.literal(true).optional().meta({
+      description: 'Present (true) only when an admin deactivated this person',
     }),
   })
   .meta({ id: 'Assignee', description: 'A user a task is assigned to.' });
@@ -203,6 +282,10 @@ export const taskSchema = z
     todoChecklist: z.array(todoItemSchema),
     attachments: z.array(z.string()).meta({ description: 'Web links, in the order given' }),
     completedTodoCount: z.number().int(),
+    labels: z.array(labelSchema).meta({ description: 'Its labels, by name' }),
+    files: z
+      .array(taskFileSchema)
+      .meta({ description: 'Uploaded files, oldest first (GET /api/files/{id})' }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })
@@ -218,7 +301,9 @@ export const statusSummarySchema = z
   })
   .meta({
     id: 'StatusSummary',
-    description: 'Counts of every task the caller can see, whatever the status filter.',
+    description:
+      'Counts of the tasks the caller can see that match the other filters (all but `status`): ' +
+      "each status tab's count is the length of its list.",
   });
 
 export const taskListResponseSchema = z
@@ -238,6 +323,15 @@ export const taskMutationResponseSchema = z
   .object({ message: z.string(), task: taskSchema })
   .meta({ id: 'TaskMutationResponse', description: 'A confirmation and the task as it now is.' });
 export type TaskMutationResponse = z.infer<typeof taskMutationResponseSchema>;
+
+/** 409 of PUT /api/tasks/:id sent with If-Match of an old version: the task as it now is. */
+export const taskConflictResponseSchema = z
+  .object({ message: z.string(), code: z.literal('conflict'), task: taskSchema })
+  .meta({
+    id: 'TaskConflict',
+    description: 'The task changed since the version sent in If-Match: here it is as it now is.',
+  });
+export type TaskConflictResponse = z.infer<typeof taskConflictResponseSchema>;
 export const messageResponseSchema = z
   .object({ message: z.string() })
   .meta({ id: 'MessageResponse', description: 'A confirmation, e.g. of a deletion.' });

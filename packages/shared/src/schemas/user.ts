@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import {
   emailSchema,
+  idSchema,
   isoDateTime,
   nameSchema,
   newPasswordSchema,
@@ -22,6 +23,9 @@ export const userSchema = z
     profileImageUrl: z.string().nullable().meta({
       description: 'The photo: a path relative to this server (`/api/images/<id>`); null: none',
     }),
+    active: z.boolean().meta({
+      description: 'False once an admin deactivated the account: it cannot sign in',
+    }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })
@@ -36,24 +40,59 @@ export const userWithTaskCountsSchema = userSchema
   })
   .meta({
     id: 'UserWithTaskCounts',
-    description: 'A member with the number of tasks assigned to them, by status.',
+    description: 'A user with the number of tasks assigned to them, by status.',
   });
 
 export const userListResponseSchema = z.array(userWithTaskCountsSchema).meta({
   id: 'UserList',
   description:
-    'One page of members (not the admins), by name; the next page is named by the X-Next-Cursor header.',
+    'One page of people (admins and members, active and deactivated unless filtered), by name; the next page is named by the X-Next-Cursor header.',
 });
 export type UserWithTaskCounts = z.infer<typeof userWithTaskCountsSchema>;
 
-/** GET /api/users: a page of members, optionally those whose name or e-mail contains `search`. */
+const userSearchSchema = textSchema({ max: 100, tooLong: m.invalidSearch })
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** `true` or `false` as a query parameter. */
+export const booleanQuerySchema = z
+  .enum(['true', 'false'], { error: m.invalidActiveFilter })
+  .transform((value) => value === 'true');
+
+/**
+ * GET /api/users: a page of people by name, optionally only those whose name or e-mail contains
+ * `q` (or `search`, its older name), of one `role`, active or deactivated (`active`).
+ */
 export const userListQuerySchema = z.object({
   limit: pageLimitSchema,
   cursor: pageCursorSchema,
-  search: textSchema({ max: 100, tooLong: m.invalidSearch })
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  q: userSearchSchema,
+  search: userSearchSchema,
+  role: roleSchema.optional(),
+  active: booleanQuerySchema.optional(),
 });
+
+/** PATCH /api/users/:id: an admin changes someone's role or (de)activates them. */
+export const patchUserSchema = z
+  .object({
+    role: roleSchema.optional(),
+    active: z.boolean({ error: m.activeNotBoolean }).optional(),
+  })
+  .refine(sendsAnyField(), { error: m.nothingToUpdate });
+export type PatchUserInput = z.input<typeof patchUserSchema>;
+
+/** DELETE /api/users/:id: whom the deleted person's tasks go to (none: left without them). */
+export const deleteUserQuerySchema = z.object({
+  reassignTo: idSchema.optional(),
+});
+
+/** A single-use link that lets its holder set a new password. */
+export const passwordResetLinkSchema = z
+  .object({
+    url: z.string().meta({ description: 'A relative link, `/reset-password?token=...`' }),
+    expiresAt: isoDateTime,
+  })
+  .meta({ id: 'PasswordResetLink', description: 'A single-use password-reset link.' });
 
 export const createUserSchema = z
   .object({
