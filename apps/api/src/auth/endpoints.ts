@@ -1,8 +1,11 @@
 import {
   apiMessages,
+  authOptionsSchema,
   authResponseSchema,
   loginSchema,
   messageResponseSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   registerSchema,
   updateProfileSchema,
   userSchema,
@@ -30,7 +33,11 @@ export const authEndpoints = [
     summary: 'Sign up',
     description:
       'Creates a member account, or an admin account when `adminInviteToken` is the right code ' +
-      '(a wrong code is a 400). Limited per IP address.',
+      "(a wrong code is a 400). With `invite` (an invitation link's token) the role is the " +
+      "invitation's, and the link is used up (400 `invalid_invite` once used, revoked or " +
+      'expired; 400 `invite_email_mismatch` for another address than the one it names). With ' +
+      'SIGNUP_MODE=invite, a sign-up with neither is refused (403 `signup_invite_only`). ' +
+      'Limited per IP address.',
     access: 'anyone',
     // The per-IP limit before the body is read; the invite-code counts read the body.
     before: ({ limits }) => [limits.signUp.perIp],
@@ -39,6 +46,7 @@ export const authEndpoints = [
     status: 201,
     responses: {
       201: ok('The new user, signed in.', authResponseSchema),
+      403: errorResponse('SignupInviteOnly', 'Sign-up is by invitation only (SIGNUP_MODE=invite).'),
       409: errors[409],
       429: errors[429],
       503: errors[503],
@@ -59,6 +67,10 @@ export const authEndpoints = [
     responses: {
       200: ok('The user, signed in.', authResponseSchema),
       401: errorResponse('InvalidCredentials', 'Unknown e-mail address or wrong password.'),
+      403: errorResponse(
+        'AccountDeactivated',
+        'The password is right but an admin deactivated the account (`account_deactivated`).',
+      ),
       429: errors[429],
       503: errors[503],
     },
@@ -97,19 +109,96 @@ export const authEndpoints = [
     tags,
     summary: 'Edit your own profile',
     description:
-      'Name, photo and password. A new password needs `currentPassword` and ends every ' +
-      'other session; the answer carries a fresh token. Limited per user; 10 wrong current ' +
-      'passwords per 15 minutes, then 429 even for the right one.',
+      'Name, photo, e-mail and password. A new e-mail or password needs `currentPassword` (an ' +
+      'e-mail another account uses is a 409); a new password ends every other session; the ' +
+      'answer carries a fresh token. Limited per user; 10 wrong current passwords per 15 ' +
+      'minutes, then 429 even for the right one.',
     access: 'signed-in',
     before: ({ limits }) => [limits.profile.perUser],
     body: { schema: updateProfileSchema, id: 'UpdateProfileInput', limit: AUTH_BODY_LIMIT },
     afterBody: ({ limits }) => limits.profile.failures,
     responses: {
       200: ok('The updated user with a fresh token.', authResponseSchema),
+      409: errors[409],
       429: errors[429],
       503: errors[503],
     },
     handler: ({ services, user, body, req }) =>
       services.auth.updateProfile(user.id, withStoredImagePath(body, req)),
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/api/auth/logout-all',
+    operationId: 'logoutAll',
+    tags,
+    summary: 'Sign out everywhere',
+    description: 'Ends every session of the caller, this one included.',
+    access: 'signed-in',
+    responses: { 200: ok('Every token of the caller is ended.', messageResponseSchema) },
+    handler: async ({ services, user }) => {
+      await services.auth.logoutAll(user.id);
+      return { message: apiMessages.loggedOutEverywhere };
+    },
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/api/auth/options',
+    operationId: 'getAuthOptions',
+    tags,
+    summary: 'How this server lets people in',
+    description: 'Open or invitation-only sign-up, and whether a password can be reset by e-mail.',
+    access: 'anyone',
+    responses: { 200: ok('The sign-up mode and reset options.', authOptionsSchema) },
+    handler: ({ services }) => services.auth.authOptions(),
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/api/auth/password-reset/request',
+    operationId: 'requestPasswordReset',
+    tags,
+    summary: 'Forgot password: send a reset link',
+    description:
+      'With e-mail set up (SMTP_URL), a single-use link valid one hour goes to the address if an ' +
+      'active account uses it. The answer is the same whether or not one does. Limited per IP ' +
+      'address and per e-mail address.',
+    access: 'anyone',
+    before: ({ limits }) => [limits.passwordReset.perIp],
+    body: {
+      schema: passwordResetRequestSchema,
+      id: 'PasswordResetRequest',
+      limit: AUTH_BODY_LIMIT,
+    },
+    afterBody: ({ limits }) => [limits.passwordReset.perAccount],
+    responses: { 200: ok('Always the same answer.', messageResponseSchema), 429: errors[429] },
+    handler: async ({ services, body }) => {
+      await services.auth.requestPasswordReset(body.email);
+      return { message: apiMessages.passwordResetRequested };
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/api/auth/password-reset/confirm',
+    operationId: 'confirmPasswordReset',
+    tags,
+    summary: 'Set a new password with a reset link',
+    description:
+      'The link works once (400 `invalid_reset_token` when used or expired); the new password ' +
+      'follows the sign-up rules, and every session of the person ends. Limited per IP address.',
+    access: 'anyone',
+    before: ({ limits }) => [limits.passwordReset.confirm],
+    body: {
+      schema: passwordResetConfirmSchema,
+      id: 'PasswordResetConfirm',
+      limit: AUTH_BODY_LIMIT,
+    },
+    responses: {
+      200: ok('The password is set.', messageResponseSchema),
+      429: errors[429],
+      503: errors[503],
+    },
+    handler: async ({ services, body }) => {
+      await services.auth.confirmPasswordReset(body);
+      return { message: apiMessages.passwordResetDone };
+    },
   }),
 ];

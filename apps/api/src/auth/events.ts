@@ -3,7 +3,14 @@ import type { Logger } from 'pino';
 import type { Role } from '@task-manager/shared';
 
 export type LoginFailure = 'unknown-email' | 'wrong-password';
-export type RevocationReason = 'logout' | 'password-change' | 'role-change' | 'user-deleted';
+export type RevocationReason =
+  | 'logout'
+  | 'logout-all'
+  | 'password-change'
+  | 'password-reset'
+  | 'role-change'
+  | 'deactivated'
+  | 'user-deleted';
 
 /**
  * Security events as structured log lines with an `event` field, for an operator or a log

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
-import type { Role } from '@task-manager/shared';
+import { apiMessages, type Role } from '@task-manager/shared';
 import type { Database } from '../db/tables.js';
 import { Forbidden, HttpError, Unauthorized } from '../errors.js';
 import type { AuthEvents } from './events.js';
@@ -33,6 +33,14 @@ export function requireAuth(
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const claims = match?.[1] ? tokens.verify(match[1]) : null;
     const user = claims ? await findSessionUser(db, claims.sub, claims.jti) : undefined;
+    // A valid token of a deactivated account: refused, saying why (the web app tells the person).
+    // Deactivation also raised the token version, so this holds for tokens signed in between too.
+    if (claims && user && Number(user.active) !== 1) {
+      events.unauthorized(req);
+      throw new HttpError(401, apiMessages.accountDeactivated, undefined, {
+        code: 'account_deactivated',
+      });
+    }
     if (!claims || !user || user.token_version !== claims.ver) {
       events.unauthorized(req);
       throw Unauthorized();

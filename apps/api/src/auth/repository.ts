@@ -8,7 +8,7 @@ import type { Database } from '../db/tables.js';
 export function findSessionUser(db: Kysely<Database>, userId: string, jti: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'role', 'token_version'])
+    .select(['id', 'role', 'token_version', 'active'])
     .where('id', '=', userId)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('revoked_tokens').select('jti').where('jti', '=', jti))),

@@ -1,21 +1,60 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   apiMessages,
   type AuthResponse,
   type loginSchema,
+  type passwordResetConfirmSchema,
   type registerSchema,
+  type SignupMode,
   type updateProfileSchema,
 } from '@task-manager/shared';
 import type { z } from 'zod';
+import { recordAudit } from '../audit/service.js';
 import type { Database } from '../db/tables.js';
-import { BadRequest, Unauthorized } from '../errors.js';
+import { BadRequest, HttpError, NotFound, Unauthorized } from '../errors.js';
+import { hashLinkToken, newLinkToken } from '../invites/tokens.js';
+import type { InviteService } from '../invites/service.js';
+import { enqueueMail } from '../mail/outbox.js';
+import type { MailSender } from '../mail/sender.js';
+import type { SettingsService } from '../settings/service.js';
 import { toApiUser, type UserRow, type UserService } from '../users/service.js';
 import type { AuthEvents } from './events.js';
 import { inviteTokenMatches } from './invite-token.js';
 import type { RequestToken } from './middleware.js';
 import { timingDummyHash, type PasswordHasher } from './passwords.js';
 import { pruneExpiredRevocations, revokeToken } from './repository.js';
+import {
+  findPasswordReset,
+  insertPasswordReset,
+  pruneOldPasswordResets,
+  usePasswordReset,
+} from './reset-repository.js';
 import type { TokenService } from './tokens.js';
+
+const HOUR_MS = 3_600_000;
+/** A reset link an admin hands over lives a day; one sent by e-mail an hour. */
+export const ADMIN_RESET_LINK_MS = 24 * HOUR_MS;
+export const EMAIL_RESET_LINK_MS = HOUR_MS;
+
+export interface AuthOptions {
+  signupMode: SignupMode;
+  /** Set when e-mail can be sent: links in mails start with `publicUrl`. */
+  mail?: { publicUrl: string; sender: MailSender };
+}
+
+export const accountDeactivated = (status: 401 | 403) =>
+  new HttpError(status, apiMessages.accountDeactivated, undefined, {
+    code: 'account_deactivated',
+  });
+
+const invalidResetToken = () =>
+  new HttpError(
+    400,
+    apiMessages.invalidResetToken,
+    [{ path: 'token', message: apiMessages.invalidResetToken }],
+    { code: 'invalid_reset_token' },
+  );
 
 export class AuthService {
   constructor(
@@ -23,23 +62,42 @@ export class AuthService {
     private readonly users: UserService,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
-    private readonly adminInviteToken: string,
+    private readonly settings: SettingsService,
+    private readonly invites: InviteService,
     private readonly bcryptCost: number,
     private readonly events: AuthEvents,
+    private readonly options: AuthOptions,
   ) {}
+
+  /** What the sign-in and sign-up pages need to know. */
+  authOptions(): { signupMode: SignupMode; passwordResetByEmail: boolean } {
+    return { signupMode: this.options.signupMode, passwordResetByEmail: !!this.options.mail };
+  }
 
   async register(input: z.output<typeof registerSchema>): Promise<AuthResponse> {
     let role: 'admin' | 'member' = 'member';
-    if (input.adminInviteToken !== undefined) {
+    let useInvite: ((trx: Kysely<Database>, userId: string) => Promise<void>) | undefined;
+    if (input.invite !== undefined) {
+      const invite = await this.invites.prepare(input.invite, input.email);
+      role = invite.role;
+      useInvite = invite.use;
+    } else if (input.adminInviteToken !== undefined) {
       // A wrong code is an error, never a silent member account.
-      if (!inviteTokenMatches(input.adminInviteToken, this.adminInviteToken)) {
+      if (!inviteTokenMatches(input.adminInviteToken, await this.settings.adminInviteToken())) {
         throw BadRequest(apiMessages.invalidInviteToken, [
           { path: 'adminInviteToken', message: apiMessages.invalidInviteToken },
         ]);
       }
       role = 'admin';
+    } else if (this.options.signupMode === 'invite') {
+      throw new HttpError(403, apiMessages.signupInviteOnly, undefined, {
+        code: 'signup_invite_only',
+      });
     }
-    const row = await this.users.create({ ...input, role });
+    const row = await this.users.create(
+      { ...input, role },
+      useInvite && ((trx, created) => useInvite(trx, created.id)),
+    );
     this.events.registered(row.id, row.role);
     return this.session(row);
   }
@@ -53,6 +111,8 @@ export class AuthService {
       this.events.loginFailed(input.email, row ? 'wrong-password' : 'unknown-email');
       throw Unauthorized(apiMessages.invalidCredentials);
     }
+    // Said only to whoever knows the password: no one learns of a deactivation by guessing.
+    if (Number(row.active) !== 1) throw accountDeactivated(403);
     this.events.loginSucceeded(row.id);
     return this.session(row);
   }
@@ -71,6 +131,93 @@ export class AuthService {
     // The table only grows with logouts; rows of expired tokens are of no more use.
     await pruneExpiredRevocations(this.db, new Date());
     this.events.tokensRevoked(userId, 'logout');
+  }
+
+  /** Ends every session of the caller, this one included. */
+  async logoutAll(userId: string): Promise<void> {
+    await this.users.endAllSessions(userId);
+  }
+
+  /**
+   * An admin's single-use reset link for someone, valid 24 hours, to hand over. Earlier links
+   * of that person keep working until used or expired; using any ends them all.
+   */
+  async createResetLink(
+    actorId: string,
+    userId: string,
+  ): Promise<{ url: string; expiresAt: string }> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.users.findAccountById(trx, userId);
+      if (!row) throw NotFound(apiMessages.userNotFound);
+      const link = await this.storeResetLink(trx, row, ADMIN_RESET_LINK_MS);
+      await recordAudit(trx, {
+        actorId,
+        action: 'user.password-reset-link',
+        target: { type: 'user', id: row.id, label: row.email },
+        data: { expiresAt: link.expiresAt },
+      });
+      return link;
+    });
+  }
+
+  /**
+   * "Forgot password": with e-mail set up and an account with this address, a link valid one
+   * hour goes to it through the outbox. The answer is the same either way, and the work nearly
+   * so (a token is made and hashed for nobody), so it tells nothing about who has an account.
+   */
+  async requestPasswordReset(email: string): Promise<void> {
+    const mail = this.options.mail;
+    if (!mail) return;
+    const row = await this.users.findAccountByEmail(email);
+    if (!row || Number(row.active) !== 1) return;
+    await this.db.transaction().execute(async (trx) => {
+      const link = await this.storeResetLink(trx, row, EMAIL_RESET_LINK_MS);
+      const url = `${mail.publicUrl}${link.url}`;
+      await enqueueMail(trx, {
+        to: row.email,
+        subject: 'Reset your Task Manager password',
+        text:
+          `Hello ${row.name},\n\n` +
+          `Someone (hopefully you) asked to reset your Task Manager password. Open this link ` +
+          `within one hour to choose a new one:\n\n${url}\n\n` +
+          `If you did not ask, ignore this mail: your password stays as it is.\n`,
+      });
+    });
+    mail.sender.kick();
+  }
+
+  /**
+   * Sets a new password with a reset link: the link works once, and every session of the person
+   * ends (they sign in again with the new password).
+   */
+  async confirmPasswordReset(input: z.output<typeof passwordResetConfirmSchema>): Promise<void> {
+    const now = new Date().toISOString();
+    const userId = await this.db.transaction().execute(async (trx) => {
+      const reset = await findPasswordReset(trx, hashLinkToken(input.token));
+      if (!reset || reset.used_at !== null || reset.expires_at <= now) throw invalidResetToken();
+      const row = await this.users.findAccountById(trx, reset.user_id);
+      if (!row) throw invalidResetToken();
+      await this.users.setPasswordByReset(trx, row, input.password);
+      if (!(await usePasswordReset(trx, reset, now))) throw invalidResetToken();
+      return row.id;
+    });
+    await pruneOldPasswordResets(this.db, now);
+    this.events.tokensRevoked(userId, 'password-reset');
+  }
+
+  private async storeResetLink(trx: Kysely<Database>, row: UserRow, lifetimeMs: number) {
+    const { token, hash } = newLinkToken();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + lifetimeMs).toISOString();
+    await insertPasswordReset(trx, {
+      id: randomUUID(),
+      token_hash: hash,
+      user_id: row.id,
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+      used_at: null,
+    });
+    return { url: `/reset-password?token=${token}`, expiresAt };
   }
 
   private session(row: UserRow): AuthResponse {

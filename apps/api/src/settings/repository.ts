@@ -18,3 +18,12 @@ export async function readSetting(db: Kysely<Database>, key: string): Promise<st
     .executeTakeFirst();
   return row?.value;
 }
+
+/** Stores `value` under `key`, replacing any value there. */
+export async function writeSetting(db: Kysely<Database>, key: string, value: string) {
+  await db
+    .insertInto('app_settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}

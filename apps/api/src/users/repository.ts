@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { User, UserWithTaskCounts } from '@task-manager/shared';
+import type { Role, User, UserWithTaskCounts } from '@task-manager/shared';
 import { supportsRowLocks } from '../db/database.js';
 import type { Database, UsersTable } from '../db/tables.js';
 
@@ -13,6 +13,7 @@ export function toApiUser(row: UserRow): User {
     email: row.email,
     role: row.role,
     profileImageUrl: row.profile_image_url,
+    active: Number(row.active) === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -43,11 +44,15 @@ export async function deleteUserRow(db: Kysely<Database>, id: string): Promise<v
 }
 
 /**
- * Counts admins inside a transaction, locking their rows on PostgreSQL so that two admins
+ * Counts active admins inside a transaction, locking their rows on PostgreSQL so that two admins
  * removing each other at once cannot leave the team with none.
  */
 export async function countAdminsForUpdate(trx: Kysely<Database>): Promise<number> {
-  let query = trx.selectFrom('users').select('id').where('role', '=', 'admin');
+  let query = trx
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('active', '=', 1);
   if (supportsRowLocks(trx)) query = query.forUpdate();
   return (await query.execute()).length;
 }
@@ -55,16 +60,26 @@ export async function countAdminsForUpdate(trx: Kysely<Database>): Promise<numbe
 /** A user's place in the member list order: name, then id (the keyset of every user page). */
 export type UserKey = readonly [name: string, id: string];
 
+/** Which people a user page holds: name or e-mail containing `search`, one role, (in)active. */
+export interface UserFilter {
+  search?: string;
+  role?: Role;
+  active?: boolean;
+}
+
 /**
- * One page of members by name, those after `after` (keyset pagination on the (role, name, id)
- * index), optionally only those whose name or e-mail contains `search`, ignoring case.
+ * One page of people by name, those after `after` (keyset pagination on the (name, id) index),
+ * optionally only those whose name or e-mail contains `search` (ignoring case), of one role,
+ * active or not.
  */
 export async function listMemberRows(
   db: Kysely<Database>,
-  page: { limit: number; after?: UserKey; search?: string },
+  page: { limit: number; after?: UserKey } & UserFilter,
 ): Promise<UserRow[]> {
-  let query = db.selectFrom('users').selectAll().where('role', '=', 'member');
+  let query = db.selectFrom('users').selectAll();
   const { after, search } = page;
+  if (page.role) query = query.where('role', '=', page.role);
+  if (page.active !== undefined) query = query.where('active', '=', page.active ? 1 : 0);
   if (search) {
     // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's is not (for ASCII).
     const pattern = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
@@ -111,10 +126,10 @@ export async function countTasksOfUsers(
   );
 }
 
-/** A page of members with their task counts by status: two queries, whatever the page size. */
+/** A page of people with their task counts by status: two queries, whatever the page size. */
 export async function listMembersWithTaskCounts(
   db: Kysely<Database>,
-  page: { limit: number; after?: UserKey; search?: string },
+  page: { limit: number; after?: UserKey } & UserFilter,
 ): Promise<UserWithTaskCounts[]> {
   const rows = await listMemberRows(db, page);
   const counts = await countTasksOfUsers(
@@ -158,4 +173,53 @@ export async function* streamUserReportRows(
     const last = users[users.length - 1]!;
     after = [last.name, last._id];
   }
+}
+
+/** The ids among `ids` of users who are active (those a task may be given to). */
+export async function activeUserIds(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('active', '=', 1)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Gives every task of `fromId` to `toId`, in the transaction of the deletion: where `toId` is
+ * already assigned, only `fromId`'s row goes; elsewhere it is handed over in its place (same
+ * position), so each task keeps its assignee order and no one is listed twice.
+ */
+export async function reassignTasks(
+  trx: Kysely<Database>,
+  fromId: string,
+  toId: string,
+): Promise<number> {
+  const both = trx
+    .selectFrom('task_assignees as other')
+    .select('other.task_id')
+    .where('other.user_id', '=', toId);
+  await trx
+    .deleteFrom('task_assignees')
+    .where('user_id', '=', fromId)
+    .where('task_id', 'in', both)
+    .execute();
+  const result = await trx
+    .updateTable('task_assignees')
+    .set({ user_id: toId })
+    .where('user_id', '=', fromId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** How many tasks a user is assigned (the number a delete confirmation names). */
+export async function countTasksOf(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('task_assignees')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

@@ -7,6 +7,7 @@ import {
   type User,
   type UserWithTaskCounts,
   createUserSchema,
+  patchUserSchema,
   updateProfileSchema,
   updateUserSchema,
 } from '@task-manager/shared';
@@ -14,22 +15,27 @@ import type { z } from 'zod';
 import type { AuthEvents, RevocationReason } from '../auth/events.js';
 import { assertPasswordAcceptable } from '../auth/password-policy.js';
 import type { PasswordHasher } from '../auth/passwords.js';
+import { recordAudit } from '../audit/service.js';
 import type { Database } from '../db/tables.js';
 import { BadRequest, Conflict, HttpError, NotFound } from '../errors.js';
 import { decodeCursor, encodeCursor, userCursorShape } from '../http/cursor.js';
 import { storedImagePath } from '../images/links.js';
 import { changeProfileImage } from '../images/service.js';
 import {
+  activeUserIds,
   countAdminsForUpdate,
+  countTasksOf,
   deleteUserRow,
   findUserByEmail,
   findUserById,
   insertUser,
   isUniqueViolation,
   listMembersWithTaskCounts,
+  reassignTasks,
   streamUserReportRows,
   toApiUser,
   updateUserRow,
+  type UserFilter,
   type UserRow,
 } from './repository.js';
 import { canSetPasswordOf, takesAnAdminAway } from './policy.js';
@@ -52,7 +58,14 @@ export class UserService {
     private readonly events?: Pick<AuthEvents, 'tokensRevoked'>,
   ) {}
 
-  async create(input: NewUser): Promise<UserRow> {
+  /**
+   * Creates an account. `within` runs in the same transaction once the row is written (an
+   * invitation is used up there: both, or neither).
+   */
+  async create(
+    input: NewUser,
+    within?: (trx: Kysely<Database>, row: UserRow) => Promise<void>,
+  ): Promise<UserRow> {
     assertPasswordAcceptable(input.password, input, 'password');
     const photo = storedImagePath(input.profileImageUrl ?? null);
     if (await findUserByEmail(this.db, input.email)) throw Conflict(apiMessages.userExists);
@@ -65,6 +78,7 @@ export class UserService {
       role: input.role,
       profile_image_url: photo,
       token_version: 0,
+      active: 1,
       created_at: now,
       updated_at: now,
     };
@@ -73,6 +87,7 @@ export class UserService {
       await this.db.transaction().execute(async (trx) => {
         await insertUser(trx, row);
         await changeProfileImage(trx, row.id, row.profile_image_url);
+        await within?.(trx, row);
       });
     } catch (error) {
       // Two sign-ups with one e-mail at once: the unique index decides.
@@ -82,18 +97,21 @@ export class UserService {
     return row;
   }
 
-  /** One page of members by name with their task counts, and the cursor of the next page. */
-  async listMembers(query: {
-    limit: number;
-    cursor?: string;
-    search?: string;
-  }): Promise<{ users: UserWithTaskCounts[]; nextCursor: string | null }> {
+  /**
+   * One page of people by name with their task counts, and the cursor of the next page: everyone
+   * (admins too, active or not) unless `role` or `active` narrow it.
+   */
+  async listMembers(
+    query: { limit: number; cursor?: string; q?: string } & UserFilter,
+  ): Promise<{ users: UserWithTaskCounts[]; nextCursor: string | null }> {
     const after = query.cursor ? decodeCursor(query.cursor, userCursorShape) : undefined;
     // One row more than asked tells whether a next page exists without counting.
     const users = await listMembersWithTaskCounts(this.db, {
       limit: query.limit + 1,
       after,
-      search: query.search,
+      search: query.q ?? query.search,
+      role: query.role,
+      active: query.active,
     });
     const page = users.slice(0, query.limit);
     const last = page.at(-1);
@@ -151,6 +169,7 @@ export class UserService {
       if (
         input.role !== undefined &&
         takesAnAdminAway(row, input.role) &&
+        Number(row.active) === 1 &&
         (await countAdminsForUpdate(trx)) <= 1
       ) {
         throw Conflict(apiMessages.lastAdmin);
@@ -207,9 +226,12 @@ export class UserService {
         profile_image_url: storedImagePath(input.profileImageUrl),
       }),
     };
+    const emailChanged = input.email !== undefined && input.email !== row.email;
     if (input.newPassword !== undefined) {
-      const account = { email: row.email, name: input.name ?? row.name };
+      const account = { email: input.email ?? row.email, name: input.name ?? row.name };
       assertPasswordAcceptable(input.newPassword, account, 'newPassword');
+    }
+    if (input.newPassword !== undefined || emailChanged) {
       const ok = await this.hasher.verify(input.currentPassword ?? '', row.password_hash);
       if (!ok) {
         throw new HttpError(
@@ -219,38 +241,171 @@ export class UserService {
           { code: 'wrong_current_password' },
         );
       }
+    }
+    if (emailChanged) {
+      if (await findUserByEmail(this.db, input.email!)) throw Conflict(apiMessages.userExists);
+      patch.email = input.email;
+    }
+    if (input.newPassword !== undefined) {
       patch.password_hash = await this.hasher.hash(input.newPassword);
       // Every other session of this user ends; the answer carries a fresh token.
       patch.token_version = row.token_version + 1;
     }
     patch.updated_at = new Date().toISOString();
     const photo = patch.profile_image_url;
-    if (photo === undefined) {
-      await updateUserRow(this.db, userId, patch);
-    } else {
-      // The new photo becomes the user's and the former one goes, with the row: all or nothing.
-      await this.db.transaction().execute(async (trx) => {
-        const current = await findUserById(trx, userId);
-        if (!current) throw NotFound(apiMessages.userNotFound);
-        await updateUserRow(trx, userId, patch);
-        await changeProfileImage(trx, userId, photo, current.profile_image_url);
-      });
+    try {
+      if (photo === undefined) {
+        await updateUserRow(this.db, userId, patch);
+      } else {
+        // The new photo becomes the user's and the former one goes, with the row: all or nothing.
+        await this.db.transaction().execute(async (trx) => {
+          const current = await findUserById(trx, userId);
+          if (!current) throw NotFound(apiMessages.userNotFound);
+          await updateUserRow(trx, userId, patch);
+          await changeProfileImage(trx, userId, photo, current.profile_image_url);
+        });
+      }
+    } catch (error) {
+      // Two accounts taking one address at once: the unique index decides.
+      if (isUniqueViolation(error)) throw Conflict(apiMessages.userExists);
+      throw error;
     }
     if (patch.token_version !== undefined) this.events?.tokensRevoked(userId, 'password-change');
     return { ...row, ...patch };
   }
 
-  /** Deleting a user removes their assignments and their photo (cascade); their tasks stay. */
-  async delete(id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /**
+   * Deleting a user removes their photo (cascade); their tasks stay. Their assignments go with
+   * them, or, with `reassignTo` (another active user), every one of their tasks is handed to that
+   * person in the same transaction. Never the last active admin.
+   */
+  async delete(id: string, actorId?: string, reassignTo?: string): Promise<{ reassigned: number }> {
+    if (reassignTo !== undefined && reassignTo === id) {
+      throw BadRequest(apiMessages.reassignToSelf, [
+        { path: 'reassignTo', message: apiMessages.reassignToSelf },
+      ]);
+    }
+    const result = await this.db.transaction().execute(async (trx) => {
       const row = await findUserById(trx, id);
       if (!row) throw NotFound(apiMessages.userNotFound);
-      if (takesAnAdminAway(row) && (await countAdminsForUpdate(trx)) <= 1) {
+      if (this.isActiveAdmin(row) && (await countAdminsForUpdate(trx)) <= 1) {
         throw Conflict(apiMessages.lastAdmin);
       }
+      let reassigned = 0;
+      const tasks = await countTasksOf(trx, id);
+      if (reassignTo !== undefined) {
+        const target = await activeUserIds(trx, [reassignTo]);
+        if (!target.has(reassignTo)) {
+          throw BadRequest(apiMessages.reassignTargetInvalid, [
+            { path: 'reassignTo', message: apiMessages.reassignTargetInvalid },
+          ]);
+        }
+        reassigned = await reassignTasks(trx, id, reassignTo);
+      }
       await deleteUserRow(trx, id);
+      if (actorId) {
+        await recordAudit(trx, {
+          actorId,
+          action: 'user.delete',
+          target: { type: 'user', id, label: row.email },
+          data: { name: row.name, role: row.role, tasks, reassignTo: reassignTo ?? null },
+        });
+      }
+      return { reassigned };
     });
     // No user row, no session: requireAuth refuses every token of a deleted user.
     this.events?.tokensRevoked(id, 'user-deleted');
+    return result;
+  }
+
+  private isActiveAdmin(row: UserRow): boolean {
+    return takesAnAdminAway(row) && Number(row.active) === 1;
+  }
+
+  /**
+   * An admin changes someone's role or (de)activates them. Deactivating ends every session at
+   * once (the token version rises and requireAuth refuses inactive accounts); the person stays on
+   * their tasks and in history. The last active admin can neither be demoted nor deactivated.
+   */
+  async patch(id: string, input: z.output<typeof patchUserSchema>, actorId: string): Promise<User> {
+    const { user, revoked } = await this.db.transaction().execute(async (trx) => {
+      const row = await findUserById(trx, id);
+      if (!row) throw NotFound(apiMessages.userNotFound);
+      const wasActive = Number(row.active) === 1;
+      const roleChanged = input.role !== undefined && input.role !== row.role;
+      const activeChanged = input.active !== undefined && input.active !== wasActive;
+      const losesAdmin =
+        this.isActiveAdmin(row) &&
+        ((input.role !== undefined && input.role !== 'admin') || input.active === false);
+      if (losesAdmin && (await countAdminsForUpdate(trx)) <= 1) {
+        throw Conflict(apiMessages.lastAdmin);
+      }
+      const patch: Partial<UserRow> = {
+        ...(roleChanged && { role: input.role }),
+        ...(activeChanged && { active: input.active ? 1 : 0 }),
+        ...((roleChanged || (activeChanged && !input.active)) && {
+          token_version: row.token_version + 1,
+        }),
+      };
+      if (roleChanged || activeChanged) {
+        patch.updated_at = new Date().toISOString();
+        await updateUserRow(trx, id, patch);
+      }
+      if (roleChanged) {
+        await recordAudit(trx, {
+          actorId,
+          action: 'user.role',
+          target: { type: 'user', id, label: row.email },
+          data: { from: row.role, to: input.role },
+        });
+      }
+      if (activeChanged) {
+        await recordAudit(trx, {
+          actorId,
+          action: input.active ? 'user.reactivate' : 'user.deactivate',
+          target: { type: 'user', id, label: row.email },
+        });
+      }
+      const revoked: RevocationReason[] = [];
+      if (roleChanged) revoked.push('role-change');
+      if (activeChanged && !input.active) revoked.push('deactivated');
+      return { user: toApiUser({ ...row, ...patch }), revoked };
+    });
+    for (const reason of revoked) this.events?.tokensRevoked(id, reason);
+    return user;
+  }
+
+  /** Whether these users are active (the others are left out): for reassignment and invitations. */
+  activeUserIds(ids: string[]): Promise<Set<string>> {
+    return activeUserIds(this.db, ids);
+  }
+
+  /** The account an id names, with its hash: for the password-reset flow only. */
+  findAccountById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+    return findUserById(db, id);
+  }
+
+  /**
+   * Sets a new password through a reset link, in the caller's transaction: the password rules of
+   * sign-up apply, and every session of the person ends (the token version rises).
+   */
+  async setPasswordByReset(trx: Kysely<Database>, row: UserRow, password: string): Promise<void> {
+    assertPasswordAcceptable(password, { email: row.email, name: row.name }, 'password');
+    await updateUserRow(trx, row.id, {
+      password_hash: await this.hasher.hash(password),
+      token_version: row.token_version + 1,
+      updated_at: new Date().toISOString(),
+    });
+  }
+
+  /** Ends every session of a user, this one included ("sign out everywhere"). */
+  async endAllSessions(userId: string): Promise<void> {
+    const row = await findUserById(this.db, userId);
+    if (!row) throw NotFound(apiMessages.userNotFound);
+    await updateUserRow(this.db, userId, {
+      token_version: row.token_version + 1,
+      updated_at: new Date().toISOString(),
+    });
+    this.events?.tokensRevoked(userId, 'logout-all');
   }
 }
