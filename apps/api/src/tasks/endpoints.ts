@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import {
+  addChecklistItemSchema,
   apiMessages,
   createTaskSchema,
   dashboardResponseSchema,
   messageResponseSchema,
+  renameChecklistItemSchema,
+  reorderChecklistSchema,
+  taskConflictResponseSchema,
   taskListQuerySchema,
+  TASK_DUE_FILTERS,
+  TASK_SORTS,
   taskListResponseSchema,
   taskMutationResponseSchema,
   taskSchema,
@@ -16,8 +22,70 @@ import {
 import { defineEndpoint } from '../endpoint-deps.js';
 import { pagingDoc } from '../openapi/paging.js';
 import { errors, ok } from '../openapi/responses.js';
+import { TaskConflict, taskETag } from './service.js';
 
 const taskId = { id: { notFound: apiMessages.taskNotFound, description: 'The task id' } };
+
+/** The filters and sorts of GET /api/tasks (issue 22), as documented: each one optional. */
+const listFiltersDoc = {
+  q: z
+    .string()
+    .max(500)
+    .optional()
+    .meta({
+      description:
+        'Full-text search over title, description, checklist texts and comments: every word must match the ' +
+        'start of a word ("deplo" finds "deployment"), ignoring case and accents. At most 500 ' +
+        'characters.',
+    }),
+  assignee: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Only tasks assigned to this user id, or `me`. A member asking for someone else gets ' +
+        'an empty page.',
+    }),
+  priority: z
+    .string()
+    .optional()
+    .meta({ description: 'Comma-separated priorities (`High,Medium`): tasks with any of them' }),
+  label: z
+    .string()
+    .optional()
+    .meta({ description: 'Comma-separated label ids: tasks carrying any of them' }),
+  due: z
+    .enum(TASK_DUE_FILTERS)
+    .optional()
+    .meta({
+      description:
+        '`overdue`: due before now and not Completed. `today`: due from the start of today to ' +
+        'the start of tomorrow. `week`: due from the start of today to the start of the 8th day ' +
+        '(today and the next 6 days). `later`: due from the start of the 8th day on. Days are ' +
+        'those of `tz`.',
+    }),
+  tz: z.string().optional().meta({
+    description: "The caller's time zone for `due` (IANA name, e.g. `Europe/Paris`); default UTC",
+  }),
+  sort: z
+    .enum(TASK_SORTS)
+    .optional()
+    .meta({
+      description:
+        'The order: `createdAt` (default), `updatedAt`, `dueDate`, `priority` (by rank, High ' +
+        'highest, then newest first) or `title` (ignoring case). Ties are broken by id; every ' +
+        'sort pages with `cursor`.',
+    }),
+  order: z
+    .enum(['asc', 'desc'])
+    .optional()
+    .meta({
+      description:
+        'Default: `desc` for createdAt, updatedAt and priority (newest, latest, highest ' +
+        'first), `asc` for dueDate and title (soonest, A first). A cursor is only good for the ' +
+        'sort and order it came from.',
+    }),
+};
 const tags = ['Tasks'];
 
 /** Every task endpoint, fixed paths before `{id}` ones so they are never read as an id. */
@@ -56,6 +124,7 @@ export const taskEndpoints = [
         description: 'Only tasks with this status; empty or `All`: every status',
       }),
       ...pagingDoc,
+      ...listFiltersDoc,
     }),
     responses: {
       200: ok('A page of tasks, the counts by status and the next cursor.', taskListResponseSchema),
@@ -87,8 +156,22 @@ export const taskEndpoints = [
     description: 'A member who is not assigned gets 404, as for an unknown id.',
     access: 'task-viewer',
     params: taskId,
-    responses: { 200: ok('The task.', taskSchema), 404: errors[404] },
-    handler: ({ services, user, params }) => services.tasks.get(user, params.id),
+    responses: {
+      200: {
+        ...ok('The task.', taskSchema),
+        headers: z.object({
+          ETag: z.string().meta({
+            description: 'Its version (its updatedAt, quoted): send it as If-Match to PUT',
+          }),
+        }),
+      },
+      404: errors[404],
+    },
+    handler: async ({ services, user, params, res }) => {
+      const task = await services.tasks.get(user, params.id);
+      res.set('ETag', taskETag(task));
+      return task;
+    },
   }),
   defineEndpoint({
     method: 'put',
@@ -96,15 +179,33 @@ export const taskEndpoints = [
     operationId: 'updateTask',
     tags,
     summary: 'Edit a task',
-    description: 'Any non-empty subset of the fields.',
+    description:
+      'Any non-empty subset of the fields. No silent overwrites: sent with an `If-Match` header ' +
+      "holding the task's ETag (or its updatedAt) as read, the update is refused with 409 and " +
+      'the current task when someone changed the task since. Without If-Match, it always applies.',
     access: 'admin',
     params: taskId,
     body: { schema: updateTaskSchema, id: 'UpdateTaskInput' },
-    responses: { 200: ok('Updated.', taskMutationResponseSchema), 404: errors[404] },
-    handler: async ({ services, params, body }) => ({
-      message: apiMessages.taskUpdated,
-      task: await services.tasks.update(params.id, body),
-    }),
+    responses: {
+      200: ok('Updated (the new version in the ETag header).', taskMutationResponseSchema),
+      404: errors[404],
+      409: ok('Changed by someone else since the If-Match version.', taskConflictResponseSchema),
+    },
+    handler: async ({ services, user, params, body, req, res }) => {
+      try {
+        const task = await services.tasks.update(params.id, body, {
+          actorId: user.id,
+          ifMatch: req.get('If-Match'),
+        });
+        res.set('ETag', taskETag(task));
+        return { message: apiMessages.taskUpdated, task };
+      } catch (error) {
+        if (!(error instanceof TaskConflict)) throw error;
+        res.set('ETag', taskETag(error.task));
+        res.status(409).json({ message: error.message, code: 'conflict', task: error.task });
+        return undefined;
+      }
+    },
   }),
   defineEndpoint({
     method: 'delete',
@@ -139,6 +240,70 @@ export const taskEndpoints = [
     }),
   }),
   defineEndpoint({
+    method: 'post',
+    path: '/api/tasks/{id}/todo',
+    operationId: 'addChecklistItem',
+    tags,
+    summary: 'Add a checklist item',
+    description:
+      'Admins, and assignees on their own task. The item goes at the end, not done; progress ' +
+      'and status follow the checklist.',
+    access: 'task-viewer',
+    params: taskId,
+    body: { schema: addChecklistItemSchema, id: 'AddChecklistItemInput' },
+    status: 201,
+    responses: { 201: ok('Added.', taskMutationResponseSchema), 404: errors[404] },
+    handler: async ({ services, user, params, body }) => ({
+      message: apiMessages.checklistItemAdded,
+      task: await services.tasks.addChecklistItem(user, params.id, body.text),
+    }),
+  }),
+  defineEndpoint({
+    method: 'put',
+    path: '/api/tasks/{id}/todo/order',
+    operationId: 'reorderChecklist',
+    tags,
+    summary: 'Reorder the checklist',
+    description:
+      'Admins. `ids` lists every item id of the task once, in the new order; ticks stay.',
+    access: 'admin',
+    params: taskId,
+    body: { schema: reorderChecklistSchema, id: 'ReorderChecklistInput' },
+    responses: { 200: ok('Reordered.', taskMutationResponseSchema), 404: errors[404] },
+    handler: async ({ services, user, params, body }) => ({
+      message: apiMessages.checklistUpdated,
+      task: await services.tasks.reorderChecklist(user, params.id, body.ids),
+    }),
+  }),
+  defineEndpoint({
+    method: 'put',
+    path: '/api/tasks/{id}/todo/{itemId}',
+    operationId: 'renameChecklistItem',
+    tags,
+    summary: 'Rename a checklist item',
+    description:
+      'Its tick and id stay. Admins rename any item; an assignee the items they added (403 ' +
+      'otherwise).',
+    access: 'task-viewer',
+    params: {
+      ...taskId,
+      itemId: {
+        notFound: apiMessages.checklistItemNotFound,
+        description: 'The checklist item id',
+      },
+    },
+    body: { schema: renameChecklistItemSchema, id: 'RenameChecklistItemInput' },
+    responses: {
+      200: ok('Renamed.', taskMutationResponseSchema),
+      403: errors[403],
+      404: errors[404],
+    },
+    handler: async ({ services, user, params, body }) => ({
+      message: apiMessages.checklistUpdated,
+      task: await services.tasks.renameChecklistItem(user, params.id, params.itemId, body.text),
+    }),
+  }),
+  defineEndpoint({
     method: 'patch',
     path: '/api/tasks/{id}/todo/{itemId}',
     operationId: 'updateChecklistItem',
@@ -168,7 +333,9 @@ export const taskEndpoints = [
     summary: 'Set the status',
     description:
       'Admins and assignees. Completed ticks every item, Pending unticks them; In Progress ' +
-      'only while some but not all items are done (400 otherwise).',
+      'leaves the items as they are: on a checklist with nothing done it marks the task started ' +
+      '(progress 0, In Progress until an item is ticked), on one with every item done it is ' +
+      'refused (400: untick an item instead). See docs/decisions/007-board-moves.md.',
     access: 'task-viewer',
     params: taskId,
     body: { schema: updateStatusSchema, id: 'UpdateStatusInput' },

@@ -1,7 +1,17 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Assignee, Task, TaskPriority, TaskStatus } from '@task-manager/shared';
+import type {
+  Assignee,
+  Label,
+  Task,
+  TaskPriority,
+  TaskSort,
+  TaskFile,
+  TaskStatus,
+} from '@task-manager/shared';
 import { supportsRowLocks } from '../db/database.js';
 import type { Database, TasksTable } from '../db/tables.js';
+import { matchingTaskIds } from './search.js';
+import type { DueWindow, TaskPageKey } from './search-filters.js';
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -167,11 +177,11 @@ export async function countOverdueTasks(
 export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promise<Task[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [assignees, items, attachments] = await Promise.all([
+  const [assignees, items, attachments, labels, files] = await Promise.all([
     db
       .selectFrom('task_assignees as ta')
       .innerJoin('users as u', 'u.id', 'ta.user_id')
-      .select(['ta.task_id', 'u.id', 'u.name', 'u.email', 'u.profile_image_url'])
+      .select(['ta.task_id', 'u.id', 'u.name', 'u.email', 'u.profile_image_url', 'u.active'])
       .where('ta.task_id', 'in', ids)
       .orderBy('ta.task_id')
       .orderBy('ta.position')
@@ -190,6 +200,23 @@ export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promi
       .orderBy('task_id')
       .orderBy('position')
       .execute(),
+    db
+      .selectFrom('task_labels as tl')
+      .innerJoin('labels as l', 'l.id', 'tl.label_id')
+      .select(['tl.task_id', 'l.id', 'l.name', 'l.color'])
+      .where('tl.task_id', 'in', ids)
+      .orderBy('tl.task_id')
+      .orderBy('l.name_key')
+      .execute(),
+    db
+      .selectFrom('task_files')
+      .select(['task_id', 'id', 'name', 'size', 'content_type', 'uploaded_by', 'created_at'])
+      .where('task_id', 'in', ids)
+      .where('complete', '=', 1)
+      .orderBy('task_id')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
   ]);
   const byTask = <T extends { task_id: string }, R>(list: T[], map: (item: T) => R) => {
     const grouped = new Map<string, R[]>();
@@ -205,6 +232,8 @@ export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promi
     name: a.name,
     email: a.email,
     profileImageUrl: a.profile_image_url,
+    // Only a deactivated person carries the mark: everyone else's answer is as before.
+    ...(Number(a.active) === 0 && { deactivated: true as const }),
   }));
   const itemsByTask = byTask(items, (i) => ({
     _id: i.id,
@@ -212,6 +241,16 @@ export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promi
     completed: i.completed === 1,
   }));
   const linksByTask = byTask(attachments, (a) => a.url);
+  const labelsByTask = byTask(labels, (l): Label => ({ _id: l.id, name: l.name, color: l.color }));
+  const filesByTask = byTask(files, (f): TaskFile => ({
+    _id: f.id,
+    taskId: f.task_id,
+    name: f.name,
+    size: Number(f.size),
+    contentType: f.content_type,
+    uploadedBy: f.uploaded_by,
+    createdAt: f.created_at,
+  }));
   return rows.map((row) => ({
     _id: row.id,
     title: row.title,
@@ -225,6 +264,8 @@ export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promi
     todoChecklist: itemsByTask.get(row.id) ?? [],
     attachments: linksByTask.get(row.id) ?? [],
     completedTodoCount: row.completed_todo_count,
+    labels: labelsByTask.get(row.id) ?? [],
+    files: filesByTask.get(row.id) ?? [],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
@@ -259,17 +300,22 @@ export async function replaceAssignees(db: Kysely<Database>, taskId: string, use
 export async function loadChecklist(db: Kysely<Database>, taskId: string) {
   const rows = await db
     .selectFrom('todo_items')
-    .select(['id', 'text', 'completed'])
+    .select(['id', 'text', 'completed', 'created_by'])
     .where('task_id', '=', taskId)
     .orderBy('position')
     .execute();
-  return rows.map((row) => ({ id: row.id, text: row.text, completed: row.completed === 1 }));
+  return rows.map((row) => ({
+    id: row.id,
+    text: row.text,
+    completed: row.completed === 1,
+    createdBy: row.created_by,
+  }));
 }
 
 export async function replaceChecklist(
   db: Kysely<Database>,
   taskId: string,
-  items: Array<{ id: string; text: string; completed: boolean }>,
+  items: Array<{ id: string; text: string; completed: boolean; createdBy?: string | null }>,
 ) {
   await db.deleteFrom('todo_items').where('task_id', '=', taskId).execute();
   if (items.length === 0) return;
@@ -282,6 +328,7 @@ export async function replaceChecklist(
         position,
         text: item.text,
         completed: item.completed ? 1 : 0,
+        created_by: item.createdBy ?? null,
       })),
     )
     .execute();
@@ -375,8 +422,228 @@ export async function* streamTaskReportRows(db: Kysely<Database>): AsyncGenerato
   }
 }
 
-export async function existingUserIds(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
+/**
+ * The ids among `ids` a task may be assigned to: active users (admins too), and, when editing
+ * task `keepOf`, the deactivated people it already has (an edit need not drop them).
+ */
+export async function replaceTaskLabels(db: Kysely<Database>, taskId: string, labelIds: string[]) {
+  await db.deleteFrom('task_labels').where('task_id', '=', taskId).execute();
+  if (labelIds.length === 0) return;
+  await db
+    .insertInto('task_labels')
+    .values(labelIds.map((labelId) => ({ task_id: taskId, label_id: labelId })))
+    .execute();
+}
+
+/** The label ids of a task, for telling what an update changed. */
+export async function taskLabelIds(db: Kysely<Database>, taskId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('task_labels')
+    .select('label_id')
+    .where('task_id', '=', taskId)
+    .execute();
+  return rows.map((row) => row.label_id);
+}
+
+export async function existingLabelIds(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('labels').select('id').where('id', 'in', ids).execute();
   return new Set(rows.map((row) => row.id));
+}
+
+export async function existingUserIds(
+  db: Kysely<Database>,
+  ids: string[],
+  keepOf?: string,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', ids)
+    .where((eb) =>
+      keepOf === undefined
+        ? eb('active', '=', 1)
+        : eb.or([
+            eb('active', '=', 1),
+            eb.exists(
+              eb
+                .selectFrom('task_assignees as kept')
+                .select('kept.user_id')
+                .whereRef('kept.user_id', '=', 'users.id')
+                .where('kept.task_id', '=', keepOf),
+            ),
+          ]),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The filters of the task list (issue 22), all optional; the scope (whose tasks) comes apart. */
+export interface TaskFilter {
+  status?: TaskStatus;
+  /** Only tasks assigned to this user (for a member, the scope already says it). */
+  assigneeId?: string;
+  priorities?: TaskPriority[];
+  /** Tasks carrying any of these labels. */
+  labelIds?: string[];
+  due?: DueWindow;
+  /** Search words (tasks/search.ts): every one must match. */
+  words?: string[];
+}
+
+/** True when `filter` narrows anything beyond the status. */
+export function narrowsBeyondStatus(filter: TaskFilter): boolean {
+  return (
+    filter.assigneeId !== undefined ||
+    (filter.priorities?.length ?? 0) > 0 ||
+    (filter.labelIds?.length ?? 0) > 0 ||
+    filter.due !== undefined ||
+    (filter.words?.length ?? 0) > 0
+  );
+}
+
+/** Priority as a rank to sort by: must stay exactly as migration 2026-11-26-203 indexes it. */
+const PRIORITY_RANK = sql<number>`(case "tasks"."priority" when 'High' then 3 when 'Medium' then 2 else 1 end)`;
+const TITLE_KEY = sql<string>`lower("tasks"."title")`;
+
+/**
+ * The tasks `scope` may see that match `filter` (all but the status), read from where the
+ * filter is narrowest, which then drives the query (as `scoped` does, with a CROSS JOIN, so that
+ * SQLite keeps it as the outer loop):
+ * - a search: the full-text index's matches, each task then by primary key;
+ * - an assignee (a member's scope, or an admin's filter): their assignments;
+ * - labels: the tasks carrying them;
+ * - else the tasks themselves, through whichever index the rest of the query reads best.
+ * Returns the query and whether it walks a member's assignments (whose index holds the
+ * creation order).
+ */
+function filteredTasks(db: Kysely<Database>, scope: TaskScope, filter: TaskFilter) {
+  const assigneeId = scope.assigneeId ?? filter.assigneeId;
+  const labelIds = filter.labelIds?.length ? filter.labelIds : undefined;
+  let query: TasksQuery;
+  let viaAssignments = false;
+  let labelsDone = false;
+  let assigneeDone = false;
+  if (filter.words?.length) {
+    const matches = matchingTaskIds(db, filter.words).as('found');
+    query = db
+      .selectFrom(matches)
+      .crossJoin('tasks')
+      .whereRef('tasks.id', '=', 'found.task_id') as unknown as TasksQuery;
+  } else if (assigneeId !== undefined) {
+    query = scoped(db, { assigneeId });
+    viaAssignments = true;
+    assigneeDone = true;
+  } else if (labelIds) {
+    const carrying = db
+      .selectFrom('task_labels')
+      .select('task_labels.task_id')
+      .distinct()
+      .where('task_labels.label_id', 'in', labelIds)
+      .as('carrying');
+    query = db
+      .selectFrom(carrying)
+      .crossJoin('tasks')
+      .whereRef('tasks.id', '=', 'carrying.task_id') as unknown as TasksQuery;
+    labelsDone = true;
+  } else {
+    query = allTasks(db);
+  }
+  if (assigneeId !== undefined && !assigneeDone) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('task_assignees as a')
+          .select('a.task_id')
+          .whereRef('a.task_id', '=', 'tasks.id')
+          .where('a.user_id', '=', assigneeId),
+      ),
+    );
+  }
+  if (labelIds && !labelsDone) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('task_labels as l')
+          .select('l.task_id')
+          .whereRef('l.task_id', '=', 'tasks.id')
+          .where('l.label_id', 'in', labelIds),
+      ),
+    );
+  }
+  if (filter.priorities?.length) query = query.where('tasks.priority', 'in', filter.priorities);
+  const due = filter.due;
+  if (due?.openOnly) query = query.where('tasks.status', 'in', OPEN_STATUSES);
+  if (due?.from !== undefined) query = query.where('tasks.due_date', '>=', due.from);
+  if (due?.before !== undefined) query = query.where('tasks.due_date', '<', due.before);
+  return { query, viaAssignments };
+}
+
+/**
+ * One page of the tasks `scope` may see matching `filter`, in `sort` order (ties broken by id,
+ * in the same direction), after the task whose key is `after`: keyset pagination for every
+ * sort, never OFFSET. Each row comes with its page key (`pageKey`), which the cursor carries.
+ */
+export async function listTaskPage(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filter: TaskFilter,
+  page: { sort: TaskSort; order: 'asc' | 'desc'; limit: number; after?: TaskPageKey },
+): Promise<Array<{ row: TaskRow; pageKey: TaskPageKey }>> {
+  const { query: source, viaAssignments } = filteredTasks(db, scope, filter);
+  let query = source;
+  if (filter.status) query = query.where('tasks.status', '=', filter.status);
+  // The sort key's columns: a member's creation order from their assignments' index.
+  const createdAt = sql.ref<string>(viaAssignments ? 'ta.task_created_at' : 'tasks.created_at');
+  const id = sql.ref<string>(
+    viaAssignments && page.sort === 'createdAt' ? 'ta.task_id' : 'tasks.id',
+  );
+  const keys = {
+    createdAt: [createdAt],
+    updatedAt: [sql.ref<string>('tasks.updated_at')],
+    dueDate: [sql.ref<string>('tasks.due_date')],
+    title: [TITLE_KEY],
+    priority: [PRIORITY_RANK, sql.ref<string>('tasks.created_at')],
+  }[page.sort];
+  const columns = [...keys, id];
+  if (page.after) {
+    const comparison = page.order === 'asc' ? sql.raw('>') : sql.raw('<');
+    // A row-value comparison: both engines read it as one range of the index.
+    query = query.where(
+      sql<boolean>`(${sql.join(columns)}) ${comparison} (${sql.join([...page.after])})`,
+    );
+  }
+  for (const column of columns) query = query.orderBy(column, page.order);
+  const rows = await query
+    .selectAll('tasks')
+    .select([sql<string | number>`${keys[0]}`.as('page_key_0')])
+    .limit(page.limit)
+    .execute();
+  return rows.map(({ page_key_0: first, ...row }) => ({
+    row,
+    pageKey:
+      page.sort === 'priority' ? [Number(first), row.created_at, row.id] : [String(first), row.id],
+  }));
+}
+
+/**
+ * Counts by status of the tasks `scope` may see that match `filter` but its status: the tabs
+ * count what their lists show. Without a filter, the scope's counts (countTasks).
+ */
+export async function countTasksByStatus(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filter: TaskFilter,
+): Promise<{ total: number; byStatus: Record<TaskStatus, number> }> {
+  if (!narrowsBeyondStatus(filter)) return countTasks(db, scope);
+  const rows = await filteredTasks(db, scope, filter)
+    .query.select(['tasks.status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('tasks.status')
+    .execute();
+  const byStatus: Record<TaskStatus, number> = { Pending: 0, 'In Progress': 0, Completed: 0 };
+  let total = 0;
+  for (const row of rows) {
+    byStatus[row.status] += Number(row.count);
+    total += Number(row.count);
+  }
+  return { total, byStatus };
 }

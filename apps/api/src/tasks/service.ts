@@ -4,19 +4,27 @@ import {
   apiMessages,
   changeStatus,
   checklistState as stateOfChecklist,
+  checklistStateAfterWrite,
   mergeChecklist,
   type ChecklistState,
   type CreateTaskData,
   type DashboardResponse,
   type Task,
+  type TaskListQuery,
   type TaskListResponse,
   type TaskStatus,
   type TodoItemInput,
   type UpdateTaskData,
+  validationMessages,
 } from '@task-manager/shared';
+import {
+  creationChanges,
+  recordActivity,
+  taskChanges,
+  type StatusReason,
+} from '../activity/service.js';
 import type { Database } from '../db/tables.js';
-import { BadRequest, NotFound } from '../errors.js';
-import { decodeCursor, encodeCursor, taskCursorShape } from '../http/cursor.js';
+import { BadRequest, Forbidden, HttpError, NotFound } from '../errors.js';
 import type { RequestUser } from '../http/request-user.js';
 import {
   countOverdueTasks,
@@ -25,8 +33,12 @@ import {
   findTaskRow,
   hydrateTasks,
   insertTaskRow,
+  countTasksByStatus,
+  existingLabelIds,
+  listTaskPage,
   listTaskRows,
   loadChecklist,
+  replaceTaskLabels,
   lockTaskRow,
   replaceAssignees,
   replaceAttachments,
@@ -40,8 +52,45 @@ import {
   type TaskReportRow,
 } from './repository.js';
 import { canEditTask, seesEveryTask, visibleScope } from './policy.js';
+import { searchWords } from './search.js';
+import { DEFAULT_ORDER, decodePageCursor, dueWindow, encodePageCursor } from './search-filters.js';
 
-type StoredItem = { id: string; text: string; completed: boolean };
+type StoredItem = { id: string; text: string; completed: boolean; createdBy?: string | null };
+
+/**
+ * The next updated_at of a task: now, or a millisecond after the last one, so that every change
+ * gives the task a new version (the ETag and If-Match compare it).
+ */
+function nextUpdatedAt(row: TaskRow): string {
+  const now = Date.now();
+  const last = Date.parse(row.updated_at);
+  return new Date(Number.isNaN(last) || now > last ? now : last + 1).toISOString();
+}
+
+/** The version of a task as an ETag (its updatedAt, quoted). */
+export function taskETag(task: { updatedAt: string }): string {
+  return `"${task.updatedAt}"`;
+}
+
+/** True when an If-Match header names the version `updatedAt` (or `*`). */
+function matchesVersion(ifMatch: string, updatedAt: string): boolean {
+  return ifMatch.split(',').some((tag) => {
+    const value = tag
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/^"(.*)"$/, '$1');
+    if (value === '*' || value === updatedAt) return true;
+    const asked = Date.parse(value);
+    return !Number.isNaN(asked) && asked === Date.parse(updatedAt);
+  });
+}
+
+/** 409: the task changed since the version the caller edited; carries the current task. */
+export class TaskConflict extends HttpError {
+  constructor(readonly task: Task) {
+    super(409, apiMessages.taskEditConflict);
+  }
+}
 
 /** What a checklist makes of its task (the shared rule), in the task row's columns. */
 function stateColumns({ progress, status, completedTodoCount }: ChecklistState) {
@@ -52,15 +101,23 @@ function checklistState(items: ReadonlyArray<{ completed: boolean }>) {
   return stateColumns(stateOfChecklist(items));
 }
 
+/** The same for a checklist write on an existing task: a started task stays started (007). */
+function stateAfterWrite(row: TaskRow, items: ReadonlyArray<{ completed: boolean }>) {
+  const previous = { status: row.status, completedTodoCount: row.completed_todo_count };
+  return stateColumns(checklistStateAfterWrite(previous, items));
+}
+
 /** The shared update rule (spec section 5); an item taken over keeps its id, a new one gets one. */
 function mergeStoredChecklist(
   existing: ReadonlyArray<StoredItem>,
   incoming: ReadonlyArray<TodoItemInput>,
+  actorId: string | null = null,
 ): StoredItem[] {
   return mergeChecklist(existing, incoming).map(({ text, completed, previous }) => ({
     id: previous?.id ?? randomUUID(),
     text,
     completed,
+    createdBy: previous ? (previous.createdBy ?? null) : actorId,
   }));
 }
 
@@ -68,24 +125,52 @@ export class TaskService {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * One page of the caller's tasks, newest first, after `cursor`. The summary counts every task
-   * the caller may see, whatever the filter or page.
+   * One page of the caller's tasks matching the filters, in the asked order, after `cursor`.
+   * The summary counts what the same filters show, whatever the status (so each tab's count is
+   * the length of its list). A member sees their own tasks whatever they send: asking for
+   * another member's gets an empty page.
    */
   async list(
     user: RequestUser,
-    query: { status?: TaskStatus; limit: number; cursor?: string },
+    input: Partial<TaskListQuery> & Pick<TaskListQuery, 'limit'>,
   ): Promise<TaskListResponse> {
+    const query = { sort: 'createdAt' as const, tz: 'UTC', ...input };
     const scope = visibleScope(user);
-    const before = query.cursor ? decodeCursor(query.cursor, taskCursorShape) : undefined;
+    const order = query.order ?? DEFAULT_ORDER[query.sort];
+    const after = query.cursor ? decodePageCursor(query.cursor, query.sort, order) : undefined;
+    const assigneeId = query.assignee === 'me' ? user.id : query.assignee;
+    if (scope.assigneeId !== undefined && assigneeId !== undefined && assigneeId !== user.id) {
+      return {
+        tasks: [],
+        statusSummary: { all: 0, pendingTasks: 0, inProgressTasks: 0, completedTasks: 0 },
+        nextCursor: null,
+      };
+    }
+    if (query.label?.length) await this.assertLabelsExist(this.db, query.label, 'label');
+    const filter = {
+      assigneeId,
+      priorities: query.priority,
+      labelIds: query.label,
+      due: query.due ? dueWindow(query.due, query.tz) : undefined,
+      words: query.q === undefined ? undefined : searchWords(query.q),
+    };
     // One row more than asked tells whether a next page exists without counting.
     const [rows, { total, byStatus }] = await Promise.all([
-      listTaskRows(this.db, scope, { status: query.status, limit: query.limit + 1, before }),
-      countTasks(this.db, scope),
+      listTaskPage(
+        this.db,
+        scope,
+        { ...filter, status: query.status },
+        { sort: query.sort, order, limit: query.limit + 1, after },
+      ),
+      countTasksByStatus(this.db, scope, filter),
     ]);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      tasks: await hydrateTasks(this.db, page),
+      tasks: await hydrateTasks(
+        this.db,
+        page.map(({ row }) => row),
+      ),
       statusSummary: {
         all: total,
         pendingTasks: byStatus.Pending,
@@ -93,7 +178,9 @@ export class TaskService {
         completedTasks: byStatus.Completed,
       },
       nextCursor:
-        rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null,
+        rows.length > query.limit && last
+          ? encodePageCursor(query.sort, order, last.pageKey)
+          : null,
     };
   }
 
@@ -104,13 +191,19 @@ export class TaskService {
     return this.hydrateOne(this.db, row);
   }
 
-  async create(creatorId: string, data: CreateTaskData): Promise<Task> {
+  async create(
+    creatorId: string,
+    data: Omit<CreateTaskData, 'labels'> & { labels?: string[] },
+  ): Promise<Task> {
     return this.db.transaction().execute(async (trx) => {
       await this.assertUsersExist(trx, data.assignedTo);
+      const labels = data.labels ?? [];
+      await this.assertLabelsExist(trx, labels, 'labels');
       const items = data.todoChecklist.map((item) => ({
         id: randomUUID(),
         text: item.text,
         completed: item.completed ?? false,
+        createdBy: creatorId,
       }));
       const now = new Date().toISOString();
       const row: TaskRow = {
@@ -128,31 +221,82 @@ export class TaskService {
       await replaceAssignees(trx, row.id, data.assignedTo);
       await replaceChecklist(trx, row.id, items);
       await replaceAttachments(trx, row.id, data.attachments);
-      return this.hydrateOne(trx, row);
+      await replaceTaskLabels(trx, row.id, labels);
+      const task = await this.hydrateOne(trx, row);
+      await recordActivity(trx, row.id, creatorId, creationChanges(task), now);
+      return task;
     });
   }
 
-  async update(id: string, data: UpdateTaskData): Promise<Task> {
+  /**
+   * Edits a task. With `ifMatch` (the If-Match header: an ETag or updatedAt the caller read), a
+   * task changed since then is refused with TaskConflict (409), carrying the current task.
+   */
+  async update(
+    id: string,
+    data: UpdateTaskData,
+    options: { actorId?: string; ifMatch?: string } = {},
+  ): Promise<Task> {
     return this.db.transaction().execute(async (trx) => {
       const row = await lockTaskRow(trx, id);
       if (!row) throw NotFound(apiMessages.taskNotFound);
-      if (data.assignedTo) await this.assertUsersExist(trx, data.assignedTo);
+      const before = await this.hydrateOne(trx, row);
+      if (options.ifMatch !== undefined && !matchesVersion(options.ifMatch, row.updated_at)) {
+        throw new TaskConflict(before);
+      }
+      const actorId = options.actorId ?? null;
+      if (data.assignedTo) await this.assertUsersExist(trx, data.assignedTo, id);
+      if (data.labels) await this.assertLabelsExist(trx, data.labels, 'labels');
       let patch: Partial<TaskRow> = {
         ...(data.title !== undefined && { title: data.title }),
         ...(data.description !== undefined && { description: data.description }),
         ...(data.priority !== undefined && { priority: data.priority }),
         ...(data.dueDate !== undefined && { due_date: data.dueDate }),
-        updated_at: new Date().toISOString(),
+        updated_at: nextUpdatedAt(row),
       };
       if (data.todoChecklist) {
-        const items = mergeStoredChecklist(await loadChecklist(trx, id), data.todoChecklist);
+        const existing = await loadChecklist(trx, id);
+        const items = mergeStoredChecklist(existing, data.todoChecklist, actorId);
         await replaceChecklist(trx, id, items);
-        patch = { ...patch, ...checklistState(items) };
+        patch = { ...patch, ...stateAfterWrite(row, items) };
       }
       if (data.assignedTo) await replaceAssignees(trx, id, data.assignedTo);
       if (data.attachments) await replaceAttachments(trx, id, data.attachments);
+      if (data.labels) await replaceTaskLabels(trx, id, data.labels);
       await updateTaskRow(trx, id, patch);
-      return this.hydrateOne(trx, { ...row, ...patch });
+      const after = await this.hydrateOne(trx, { ...row, ...patch });
+      await this.record(trx, actorId, before, after, 'checklist');
+      return after;
+    });
+  }
+
+  /** 404 unless `user` can see task `id`. */
+  async assertVisible(user: RequestUser, id: string): Promise<void> {
+    if (!(await this.canSee(user, id))) throw NotFound(apiMessages.taskNotFound);
+  }
+
+  /** True when `user` can see task `id` (`db`: a transaction to read within). */
+  async canSee(user: RequestUser, id: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    return (await findTaskRow(db, id, visibleScope(user))) !== undefined;
+  }
+
+  /**
+   * Runs `change` on task `id` in a transaction, under its row lock, once the caller is known
+   * to see it. For the other features' changes to a task (files, comments). With
+   * `changesTask` (a change to what the task answer shows, e.g. its files) the task gets a new
+   * version, so its ETag changes and a cached copy is not served again.
+   */
+  async changeWithin<T>(
+    user: RequestUser,
+    id: string,
+    change: (trx: Kysely<Database>, task: Task) => Promise<T>,
+    { changesTask = false }: { changesTask?: boolean } = {},
+  ): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.lockVisibleTask(trx, user, id);
+      const result = await change(trx, await this.hydrateOne(trx, row));
+      if (changesTask) await updateTaskRow(trx, id, { updated_at: nextUpdatedAt(row) });
+      return result;
     });
   }
 
@@ -168,6 +312,7 @@ export class TaskService {
   async updateChecklist(user: RequestUser, id: string, incoming: TodoItemInput[]): Promise<Task> {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.lockVisibleTask(trx, user, id);
+      const before = await this.hydrateOne(trx, row);
       const existing = await loadChecklist(trx, id);
       const sameList =
         existing.length === incoming.length &&
@@ -181,10 +326,10 @@ export class TaskService {
         await setChecklistFlags(trx, id, items);
       } else {
         if (!canEditTask(user)) throw BadRequest(apiMessages.checklistMemberChange);
-        items = mergeStoredChecklist(existing, incoming);
+        items = mergeStoredChecklist(existing, incoming, user.id);
         await replaceChecklist(trx, id, items);
       }
-      return this.saveChecklistOutcome(trx, row, items);
+      return this.saveChecklistOutcome(trx, row, items, user.id, before);
     });
   }
 
@@ -200,13 +345,74 @@ export class TaskService {
   ): Promise<Task> {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.lockVisibleTask(trx, user, id);
+      const before = await this.hydrateOne(trx, row);
       const existing = await loadChecklist(trx, id);
       if (!existing.some((item) => item.id === itemId)) {
         throw NotFound(apiMessages.checklistItemNotFound);
       }
       const items = existing.map((item) => (item.id === itemId ? { ...item, completed } : item));
       await setChecklistFlags(trx, id, [{ id: itemId, completed }]);
-      return this.saveChecklistOutcome(trx, row, items);
+      return this.saveChecklistOutcome(trx, row, items, user.id, before);
+    });
+  }
+
+  /** Adds an item at the end (admins, and assignees on their own task): not done. */
+  async addChecklistItem(user: RequestUser, id: string, text: string): Promise<Task> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.lockVisibleTask(trx, user, id);
+      const before = await this.hydrateOne(trx, row);
+      const existing = await loadChecklist(trx, id);
+      const items = [...existing, { id: randomUUID(), text, completed: false, createdBy: user.id }];
+      await replaceChecklist(trx, id, items);
+      return this.saveChecklistOutcome(trx, row, items, user.id, before);
+    });
+  }
+
+  /**
+   * Renames an item; its tick and id stay. Admins rename any item, an assignee the items they
+   * added (403 otherwise).
+   */
+  async renameChecklistItem(
+    user: RequestUser,
+    id: string,
+    itemId: string,
+    text: string,
+  ): Promise<Task> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.lockVisibleTask(trx, user, id);
+      const before = await this.hydrateOne(trx, row);
+      const existing = await loadChecklist(trx, id);
+      const item = existing.find((candidate) => candidate.id === itemId);
+      if (!item) throw NotFound(apiMessages.checklistItemNotFound);
+      if (!canEditTask(user) && item.createdBy !== user.id) {
+        throw Forbidden(apiMessages.checklistRenameForbidden);
+      }
+      const items = existing.map((old) => (old.id === itemId ? { ...old, text } : old));
+      await replaceChecklist(trx, id, items);
+      return this.saveChecklistOutcome(trx, row, items, user.id, before);
+    });
+  }
+
+  /** Puts the items in the order of `ids` (every item id, once each): admins. */
+  async reorderChecklist(user: RequestUser, id: string, ids: string[]): Promise<Task> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.lockVisibleTask(trx, user, id);
+      if (!canEditTask(user)) throw Forbidden(apiMessages.checklistReorderForbidden);
+      const before = await this.hydrateOne(trx, row);
+      const existing = await loadChecklist(trx, id);
+      const byId = new Map(existing.map((item) => [item.id, item]));
+      const items = ids.map((itemId) => byId.get(itemId));
+      if (
+        ids.length !== existing.length ||
+        new Set(ids).size !== ids.length ||
+        items.some((item) => item === undefined)
+      ) {
+        const message = validationMessages.checklistOrderIds;
+        throw BadRequest(message, [{ path: 'ids', message }]);
+      }
+      const ordered = items.filter((item) => item !== undefined);
+      await replaceChecklist(trx, id, ordered);
+      return this.saveChecklistOutcome(trx, row, ordered, user.id, before);
     });
   }
 
@@ -214,12 +420,15 @@ export class TaskService {
   async updateStatus(user: RequestUser, id: string, status: TaskStatus): Promise<Task> {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.lockVisibleTask(trx, user, id);
+      const before = await this.hydrateOne(trx, row);
       const change = changeStatus(await loadChecklist(trx, id), status);
-      if (!change.allowed) throw BadRequest(apiMessages.statusNeedsPartialChecklist);
+      if (!change.allowed) throw BadRequest(apiMessages.statusNeedsOpenItem);
       if (change.setsEveryFlag) await setChecklistFlags(trx, id, change.items);
-      const patch = { ...stateColumns(change.state), updated_at: new Date().toISOString() };
+      const patch = { ...stateColumns(change.state), updated_at: nextUpdatedAt(row) };
       await updateTaskRow(trx, id, patch);
-      return this.hydrateOne(trx, { ...row, ...patch });
+      const after = await this.hydrateOne(trx, { ...row, ...patch });
+      await this.record(trx, user.id, before, after, 'move');
+      return after;
     });
   }
 
@@ -265,20 +474,54 @@ export class TaskService {
     return row;
   }
 
-  /** Stores what the checklist `items` make of the task (progress, status, count); answers it. */
-  private async saveChecklistOutcome(trx: Kysely<Database>, row: TaskRow, items: StoredItem[]) {
-    const patch = { ...checklistState(items), updated_at: new Date().toISOString() };
+  /**
+   * Stores what the checklist `items` make of the task (progress, status, count), records what
+   * changed since `before`, and answers the task.
+   */
+  private async saveChecklistOutcome(
+    trx: Kysely<Database>,
+    row: TaskRow,
+    items: StoredItem[],
+    actorId: string,
+    before: Task,
+  ) {
+    const patch = { ...stateAfterWrite(row, items), updated_at: nextUpdatedAt(row) };
     await updateTaskRow(trx, row.id, patch);
-    return this.hydrateOne(trx, { ...row, ...patch });
+    const after = await this.hydrateOne(trx, { ...row, ...patch });
+    await this.record(trx, actorId, before, after, 'checklist');
+    return after;
   }
 
-  private async assertUsersExist(trx: Kysely<Database>, ids: string[]) {
-    const found = await existingUserIds(trx, ids);
+  /** Records in the history what changed between `before` and `after`. */
+  private async record(
+    trx: Kysely<Database>,
+    actorId: string | null,
+    before: Task,
+    after: Task,
+    reason: StatusReason,
+  ) {
+    await recordActivity(trx, after._id, actorId, taskChanges(before, after, reason));
+  }
+
+  /** Every id names an active user (or, editing task `keepOf`, one it already has). */
+  private async assertUsersExist(trx: Kysely<Database>, ids: string[], keepOf?: string) {
+    const found = await existingUserIds(trx, ids, keepOf);
     const missing = ids.find((id) => !found.has(id));
     if (missing) {
       throw BadRequest(apiMessages.assigneeNotFound, [
         { path: 'assignedTo', message: `${apiMessages.assigneeNotFound}: ${missing}` },
       ]);
+    }
+  }
+
+  /** Refuses (400, naming `field`) any id that is no label. */
+  private async assertLabelsExist(db: Kysely<Database>, ids: string[], field: string) {
+    const found = await existingLabelIds(db, ids);
+    const missing = ids.find((id) => !found.has(id));
+    if (missing) {
+      const message =
+        field === 'label' ? apiMessages.unknownLabelFilter : `labels: ${apiMessages.labelNotFound}`;
+      throw BadRequest(message, [{ path: field, message: `${message}: ${missing}` }]);
     }
   }
 

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import {
+  TASK_SORTS,
+  validationMessages,
+  type TaskDueFilter,
+  type TaskSort,
+} from '@task-manager/shared';
+import { BadRequest } from '../errors.js';
+import { decodeCursor, encodeCursor, taskCursorShape } from '../http/cursor.js';
+
+/**
+ * The due-date windows of the task list's `due` filter, in the caller's time zone:
+ * - overdue: due before now, and not Completed;
+ * - today: due from the start of today to the start of tomorrow;
+ * - week: due from the start of today to the start of the 8th day (today and the next 6 days);
+ * - later: due from the start of the 8th day on (after the week).
+ * As ISO-8601 UTC bounds, which compare with stored due dates as text (fixed-width ISO).
+ */
+export interface DueWindow {
+  from?: string;
+  before?: string;
+  openOnly?: boolean;
+}
+
+export function dueWindow(due: TaskDueFilter, timeZone: string, now = new Date()): DueWindow {
+  if (due === 'overdue') return { before: now.toISOString(), openOnly: true };
+  const { year, month, day } = dateIn(timeZone, now.getTime());
+  const dayStart = (offset: number) =>
+    new Date(startOfDay(timeZone, year, month, day + offset)).toISOString();
+  if (due === 'today') return { from: dayStart(0), before: dayStart(1) };
+  if (due === 'week') return { from: dayStart(0), before: dayStart(7) };
+  return { from: dayStart(7) };
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock date and time in `timeZone` at `epochMs`. */
+function wallClock(timeZone: string, epochMs: number) {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(
+    format.formatToParts(new Date(epochMs)).map((part) => [part.type, Number(part.value)]),
+  );
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+function dateIn(timeZone: string, epochMs: number) {
+  const { year, month, day } = wallClock(timeZone, epochMs);
+  return { year, month, day };
+}
+
+/** How far `timeZone` is ahead of UTC at `epochMs`, in milliseconds. */
+function offsetAt(timeZone: string, epochMs: number): number {
+  const c = wallClock(timeZone, epochMs);
+  const asUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+  return asUtc - Math.floor(epochMs / 1000) * 1000;
+}
+
+/** The instant the given day starts in `timeZone` (`day` may overflow: Date.UTC rolls it on). */
+function startOfDay(timeZone: string, year: number, month: number, day: number): number {
+  const wall = Date.UTC(year, month - 1, day);
+  // Twice: the offset at the first guess may differ from the one at the answer (DST change).
+  const guess = wall - offsetAt(timeZone, wall);
+  return wall - offsetAt(timeZone, guess);
+}
+
+/** The order a sort lists in when `order` is not sent: the one people expect of each. */
+export const DEFAULT_ORDER: Record<TaskSort, 'asc' | 'desc'> = {
+  createdAt: 'desc',
+  updatedAt: 'desc',
+  dueDate: 'asc',
+  priority: 'desc',
+  title: 'asc',
+};
+
+/**
+ * The cursor of a sorted page: the sort key of the last task shown (for priority: its rank and
+ * creation time) and its id. The default order (newest first) keeps the list's original cursor,
+ * the pair [createdAt, id]; any other also names the sort and order it was made for, and is only
+ * good for those.
+ */
+export type TaskPageKey = readonly [sortKey: string | number, ...rest: string[]];
+
+const keyShape = z.union([
+  z.tuple([
+    z.literal('priority'),
+    z.enum(['asc', 'desc']),
+    z.int().min(1).max(3),
+    z.string().min(1).max(64),
+    z.uuid(),
+  ]),
+  z.tuple([z.enum(TASK_SORTS), z.enum(['asc', 'desc']), z.string().max(2000), z.uuid()]),
+]);
+
+const isDefaultOrder = (sort: TaskSort, order: 'asc' | 'desc') =>
+  sort === 'createdAt' && order === 'desc';
+
+export function encodePageCursor(sort: TaskSort, order: 'asc' | 'desc', key: TaskPageKey): string {
+  if (isDefaultOrder(sort, order)) return encodeCursor([String(key[0]), String(key[1])]);
+  return Buffer.from(JSON.stringify([sort, order, ...key])).toString('base64url');
+}
+
+export function decodePageCursor(
+  cursor: string,
+  sort: TaskSort,
+  order: 'asc' | 'desc',
+): TaskPageKey {
+  if (isDefaultOrder(sort, order)) return decodeCursor(cursor, taskCursorShape);
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    decoded = undefined;
+  }
+  const result = keyShape.safeParse(decoded);
+  // A forged cursor could carry a NUL, which PostgreSQL refuses in a query.
+  const valid =
+    result.success &&
+    result.data[0] === sort &&
+    result.data[1] === order &&
+    (sort === 'priority') === (result.data.length === 5) &&
+    !JSON.stringify(result.data).includes('\\u0000');
+  if (!valid) {
+    const message = validationMessages.invalidCursor;
+    throw BadRequest(message, [{ path: 'cursor', message }]);
+  }
+  const [, , ...key] = result.data;
+  return key as unknown as TaskPageKey;
+}

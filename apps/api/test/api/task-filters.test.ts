@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Label, type Task, type TaskListResponse } from '@task-manager/shared';
+import { createTask, signUp, type Session } from '../helpers/factories.js';
+import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
+
+const DAY = 86_400_000;
+/** Midnight UTC of today, plus `days`, plus `hours`. */
+const utcDay = (days: number, hours = 12) => {
+  const now = new Date();
+  return new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) +
+      days * DAY +
+      hours * 3600_000,
+  ).toISOString();
+};
+
+/** The calendar date (y, m, d) it is now in `timeZone`. */
+function dateIn(timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(new Date());
+  const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
+
+describe(`task list filters (${ENGINE})`, () => {
+  let ctx: TestContext;
+  let admin: Session;
+  let ana: Session;
+  let ben: Session;
+  let bug: Label;
+  let ux: Label;
+  const t: Record<string, Task> = {};
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await signUp(ctx, 'admin');
+    ana = await signUp(ctx, 'member');
+    ben = await signUp(ctx, 'member');
+    const label = async (name: string) =>
+      (
+        await ctx.api
+          .post('/api/labels')
+          .set(admin.auth)
+          .send({ name, color: '#aa0000' })
+          .expect(201)
+      ).body as Label;
+    bug = await label('Bug');
+    ux = await label('UX');
+    const done = [{ text: 'Only step', completed: true }];
+    // New York's noon today and tomorrow, for the time-zone tests.
+    const ny = dateIn('America/New_York');
+    const nyNoon = (plusDays: number) =>
+      // 17:00 UTC is noon in New York in winter, 1 pm in summer: the same day either way.
+      new Date(Date.UTC(ny.year, ny.month - 1, ny.day + plusDays, 17)).toISOString();
+    const specs: Array<[string, string[], Record<string, unknown>]> = [
+      ['overdueAna', [ana.id], { dueDate: utcDay(-1), priority: 'High', labels: [bug._id] }],
+      ['overdueDoneAna', [ana.id], { dueDate: utcDay(-2), todoChecklist: done, priority: 'High' }],
+      ['todayBen', [ben.id], { dueDate: utcDay(0, 23.99), priority: 'Low', labels: [ux._id] }],
+      ['weekAna', [ana.id], { dueDate: utcDay(3), priority: 'Medium', labels: [bug._id, ux._id] }],
+      ['laterBen', [ben.id], { dueDate: utcDay(30), priority: 'Medium' }],
+      ['laterBoth', [ana.id, ben.id], { dueDate: utcDay(9), priority: 'Low', todoChecklist: done }],
+      ['nyToday', [ben.id], { dueDate: nyNoon(0), priority: 'Low' }],
+      ['nyTomorrow', [ben.id], { dueDate: nyNoon(1), priority: 'Low' }],
+    ];
+    for (const [name, assignees, overrides] of specs) {
+      t[name] = await createTask(ctx, admin, assignees, { title: name, ...overrides });
+    }
+  });
+  afterAll(() => ctx.close());
+
+  const list = async (session: Session, query: Record<string, string>) =>
+    (
+      await ctx.api
+        .get('/api/tasks')
+        .query({ limit: '500', ...query })
+        .set(session.auth)
+        .expect(200)
+    ).body as TaskListResponse;
+  const titles = async (session: Session, query: Record<string, string>) =>
+    (await list(session, query)).tasks.map((task) => task.title).sort();
+
+  it('due=overdue: due before now and not Completed', async () => {
+    const overdue = await titles(admin, { due: 'overdue' });
+    expect(overdue).toContain('overdueAna');
+    for (const title of ['overdueDoneAna', 'weekAna', 'laterBen', 'laterBoth', 'nyTomorrow']) {
+      expect(overdue).not.toContain(title);
+    }
+    const now = Date.now();
+    const res = await list(admin, { due: 'overdue' });
+    for (const task of res.tasks) {
+      expect(Date.parse(task.dueDate)).toBeLessThan(now);
+      expect(task.status).not.toBe('Completed');
+    }
+  });
+
+  it('due=today, week and later, by the days of UTC by default', async () => {
+    const today = await titles(admin, { due: 'today' });
+    expect(today).toContain('todayBen');
+    expect(today).not.toContain('weekAna');
+    expect(today).not.toContain('overdueAna');
+    const week = await titles(admin, { due: 'week' });
+    expect(week).toEqual(expect.arrayContaining(['todayBen', 'weekAna']));
+    expect(week).not.toContain('laterBen');
+    expect(week).not.toContain('laterBoth');
+    expect(week).not.toContain('overdueAna');
+    const later = await titles(admin, { due: 'later' });
+    expect(later).toEqual(expect.arrayContaining(['laterBen', 'laterBoth']));
+    expect(later).not.toContain('weekAna');
+    expect(later).not.toContain('todayBen');
+  });
+
+  it('reads today in the time zone sent as tz', async () => {
+    const today = await titles(admin, { due: 'today', tz: 'America/New_York' });
+    expect(today).toContain('nyToday');
+    expect(today).not.toContain('nyTomorrow');
+    const week = await titles(admin, { due: 'week', tz: 'America/New_York' });
+    expect(week).toEqual(expect.arrayContaining(['nyToday', 'nyTomorrow']));
+  });
+
+  it('priority takes a comma-separated list', async () => {
+    expect(await titles(admin, { priority: 'High' })).toEqual(['overdueAna', 'overdueDoneAna']);
+    const some = await titles(admin, { priority: 'High,Medium' });
+    expect(some).toEqual(['laterBen', 'overdueAna', 'overdueDoneAna', 'weekAna']);
+  });
+
+  it('label takes a comma-separated list of label ids: tasks carrying any of them', async () => {
+    expect(await titles(admin, { label: bug._id })).toEqual(['overdueAna', 'weekAna']);
+    expect(await titles(admin, { label: `${bug._id},${ux._id}` })).toEqual([
+      'overdueAna',
+      'todayBen',
+      'weekAna',
+    ]);
+  });
+
+  it('assignee takes a user id, or me', async () => {
+    const anas = ['laterBoth', 'overdueAna', 'overdueDoneAna', 'weekAna'];
+    expect(await titles(admin, { assignee: ana.id })).toEqual(anas);
+    expect(await titles(ana, { assignee: 'me' })).toEqual(anas);
+    expect(await titles(ana, { assignee: ana.id })).toEqual(anas);
+    expect(await titles(admin, { assignee: 'me' })).toEqual([]);
+  });
+
+  it('combines every filter (and the status tab)', async () => {
+    const query = { assignee: ana.id, priority: 'High,Medium', label: bug._id, due: 'week' };
+    expect(await titles(admin, query)).toEqual(['weekAna']);
+    expect(await titles(admin, { ...query, status: 'Completed' })).toEqual([]);
+    expect(
+      await titles(admin, { assignee: ana.id, priority: 'High', status: 'Completed' }),
+    ).toEqual(['overdueDoneAna']);
+  });
+
+  it('shows a member only their tasks whatever they send', async () => {
+    expect(await titles(ana, { priority: 'Low' })).toEqual(['laterBoth']);
+    expect(await titles(ana, { label: ux._id })).toEqual(['weekAna']);
+    expect(await titles(ana, { due: 'later' })).toEqual(['laterBoth']);
+  });
+
+  it("answers a member asking for another member's tasks with an empty page and zero counts", async () => {
+    const res = await list(ana, { assignee: ben.id });
+    expect(res).toEqual({
+      tasks: [],
+      statusSummary: { all: 0, pendingTasks: 0, inProgressTasks: 0, completedTasks: 0 },
+      nextCursor: null,
+    });
+    const unknown = await list(ana, { assignee: randomUUID() });
+    expect(unknown.tasks).toEqual([]);
+  });
+
+  it.each([
+    [{}],
+    [{ priority: 'Low' }],
+    [{ label: 'bug' }],
+    [{ due: 'overdue' }],
+    [{ due: 'week', assignee: 'ana' }],
+    [{ q: 'ana' }],
+  ])('statusSummary counts the same filters as the list (%j)', async (raw) => {
+    const query: Record<string, string> = { ...raw } as Record<string, string>;
+    if (query.label === 'bug') query.label = bug._id;
+    if (query.assignee === 'ana') query.assignee = ana.id;
+    for (const session of [admin, ana]) {
+      const all = await list(session, query);
+      expect(all.statusSummary.all).toBe(all.tasks.length);
+      const tabs = {
+        Pending: 'pendingTasks',
+        'In Progress': 'inProgressTasks',
+        Completed: 'completedTasks',
+      } as const;
+      let sum = 0;
+      for (const [status, key] of Object.entries(tabs)) {
+        const tab = await list(session, { ...query, status });
+        expect(tab.tasks.length).toBe(all.statusSummary[key]);
+        expect(tab.statusSummary).toEqual(all.statusSummary);
+        sum += tab.tasks.length;
+      }
+      expect(sum).toBe(all.statusSummary.all);
+    }
+  });
+
+  it.each([
+    ['sort', { sort: 'random' }],
+    ['sort', { sort: 'createdat' }],
+    ['order', { order: 'up' }],
+    ['due', { due: 'yesterday' }],
+    ['priority', { priority: 'Urgent' }],
+    ['priority', { priority: 'High,urgent' }],
+    ['label', { label: 'not-an-id' }],
+    ['label', { label: randomUUID() }],
+    ['q', { q: 'x'.repeat(501) }],
+    ['tz', { tz: 'Mars/Olympus_Mons' }],
+    ['assignee', { assignee: 'bob' }],
+  ])('refuses a bad %s with a 400 whose message names it (%j)', async (name, query) => {
+    const res = await ctx.api.get('/api/tasks').query(query).set(admin.auth).expect(400);
+    expect(res.body.message).toContain(name);
+    expect(res.body.errors?.[0]?.path).toBe(name);
+  });
+
+  it('accepts a search of exactly 500 characters', async () => {
+    await ctx.api
+      .get('/api/tasks')
+      .query({ q: 'x'.repeat(500) })
+      .set(admin.auth)
+      .expect(200);
+  });
+});
