@@ -8,6 +8,11 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { apiMessages, NEXT_CURSOR_HEADER } from '@task-manager/shared';
+import { ActivityService } from './activity/service.js';
+import { AuditService } from './audit/service.js';
+import { CommentService } from './comments/service.js';
+import { FileService } from './files/service.js';
+import { receiveTaskFile } from './files/upload.js';
 import { createAuthEvents } from './auth/events.js';
 import { logForbidden, requireAuth, requireRole } from './auth/middleware.js';
 import { createPasswordHasher } from './auth/passwords.js';
@@ -20,13 +25,18 @@ import type { AppMiddleware, AppServices } from './endpoint-deps.js';
 import { apiEndpoints } from './endpoints.js';
 import { HealthService } from './health/service.js';
 import { endpointRouter } from './http/endpoint.js';
+import { compressAnswers } from './http/compression.js';
 import { errorHandler } from './http/error-handler.js';
 import { createAuthLimits, type RateLimitStoreFactory } from './http/rate-limit.js';
 import { cspNonce, serveWebApp, styleNonceSource } from './http/web-app.js';
 import { ImageService } from './images/service.js';
+import { InviteService } from './invites/service.js';
+import { MailSender } from './mail/sender.js';
+import { LabelService } from './labels/service.js';
 import { receiveImage } from './images/upload.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { ReportService } from './reports/service.js';
+import { SettingsService } from './settings/service.js';
 import { TaskService } from './tasks/service.js';
 import { UserService } from './users/service.js';
 
@@ -52,24 +62,56 @@ export function createApp({
   const hasher = createPasswordHasher(config.bcryptCost, config.passwordWork);
   const authEvents = createAuthEvents(logger);
   const users = new UserService(db, hasher, authEvents);
+  const settings = new SettingsService(db, config.adminInviteToken, config.signupMode ?? 'open');
+  const invites = new InviteService(db);
+  // E-mail goes out through the outbox, sent by this process (several processes share the work).
+  const mailSender = config.mail
+    ? new MailSender(
+        db,
+        {
+          smtpUrl: config.mail.smtpUrl,
+          from: config.mail.from,
+          pollMs: config.mail.pollMs,
+          baseDelayMs: config.mail.retryDelayMs,
+        },
+        logger,
+      )
+    : undefined;
+  mailSender?.start();
   const auth = new AuthService(
     db,
     users,
     hasher,
     tokens,
-    config.adminInviteToken,
+    settings,
+    invites,
     config.bcryptCost,
     authEvents,
+    {
+      signupMode: config.signupMode ?? 'open',
+      ...(config.mail &&
+        mailSender && {
+          mail: { publicUrl: config.mail.publicUrl, sender: mailSender },
+        }),
+    },
   );
   const images = new ImageService(db, config.unclaimedImageQuotaBytes);
   const tasks = new TaskService(db);
+  const files = new FileService(db, tasks, config.maxFileBytes);
   const services: AppServices = {
     auth,
     users,
     tasks,
+    labels: new LabelService(db),
     images,
     reports: new ReportService(tasks, users),
     health: new HealthService(db, isShuttingDown),
+    invites,
+    settings,
+    audit: new AuditService(db),
+    activity: new ActivityService(db),
+    comments: new CommentService(db, tasks),
+    files,
   };
   const middleware: AppMiddleware = {
     limits: createAuthLimits({ perMinute: config.authRateLimit, stores: rateLimitStores, logger }),
@@ -78,6 +120,7 @@ export function createApp({
       next();
     },
     receiveImage,
+    receiveTaskFile: receiveTaskFile(files),
   };
 
   const app = express();
@@ -105,6 +148,8 @@ export function createApp({
     }),
   );
   app.use(cspNonce);
+  // JSON answers and index.html, compressed when large enough to gain (never an event stream).
+  app.use(compressAnswers());
   app.use(
     helmet({
       contentSecurityPolicy: {

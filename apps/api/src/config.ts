@@ -55,6 +55,25 @@ const envSchema = z
         message: 'must be a whole number from 1 to 64, or auto',
       })
       .transform((value) => (value === 'auto' ? Math.min(os.availableParallelism(), 64) : +value)),
+    // Who may sign up: anyone (open, the spec's behaviour) or only with an invitation link.
+    SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
+    // The largest file that can be attached to a task, in megabytes (issue 16).
+    MAX_FILE_MB: z.coerce.number().int().min(1).max(1024).default(25),
+    // Where e-mail goes out (password resets): smtp://user:pass@host:587 or smtps://...:465.
+    SMTP_URL: z
+      .string()
+      .refine((value) => /^smtps?:\/\/\S+$/.test(value) && URL.canParse(value), {
+        message: 'must be an smtp:// or smtps:// URL',
+      })
+      .optional(),
+    MAIL_FROM: z.string().min(3).max(320).default('Task Manager <no-reply@localhost>'),
+    // The address people open the app at: links in e-mails point there, never to whatever Host
+    // header a request came with (which would let anyone send a reset link to their own site).
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+\/?$/, 'must be an origin such as https://tasks.example.com')
+      .transform((value) => value.replace(/\/$/, ''))
+      .optional(),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     LOG_LEVEL: z
@@ -75,6 +94,13 @@ const envSchema = z
       }),
   })
   .superRefine((env, ctx) => {
+    if (env.SMTP_URL && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required when SMTP_URL is set: links in e-mails point to it',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -159,4 +185,18 @@ export interface AppConfig {
    * in images/service.ts): a constant, not a variable; tests give a small one.
    */
   unclaimedImageQuotaBytes?: number;
+  /** SIGNUP_MODE (default open). */
+  signupMode?: 'open' | 'invite';
+  /** MAX_FILE_MB in bytes: the largest file attached to a task (default 25 MB). */
+  maxFileBytes?: number;
+  /** E-mail (SMTP_URL, MAIL_FROM, PUBLIC_URL); none: no password reset by e-mail. */
+  mail?: {
+    smtpUrl: string;
+    from: string;
+    publicUrl: string;
+    /** How often the outbox is looked at besides after each queued mail (default 10 s). */
+    pollMs?: number;
+    /** The first retry's delay (default 30 s); tests shorten it. */
+    retryDelayMs?: number;
+  };
 }

@@ -9,7 +9,13 @@ export type ErrorCode =
   | (typeof STATUS_CODES)[keyof typeof STATUS_CODES]
   | 'wrong_current_password'
   | 'busy'
-  | 'uploads_full';
+  | 'uploads_full'
+  | 'account_deactivated'
+  | 'signup_invite_only'
+  | 'invalid_invite'
+  | 'invite_email_mismatch'
+  | 'invalid_reset_token'
+  | 'password_reset_unavailable';
 
 /** The code of an error that says nothing more than its status. */
 const STATUS_CODES = {

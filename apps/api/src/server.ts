@@ -91,6 +91,12 @@ async function main() {
       bcryptCost: env.BCRYPT_COST,
       trustProxy: env.TRUST_PROXY,
       webDistDir,
+      signupMode: env.SIGNUP_MODE,
+      maxFileBytes: env.MAX_FILE_MB * 1024 * 1024,
+      ...(env.SMTP_URL &&
+        env.PUBLIC_URL && {
+          mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL },
+        }),
     },
   });
 

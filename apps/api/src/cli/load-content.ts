@@ -1,5 +1,5 @@
 import { progressOf, statusOf, type TaskPriority } from '@task-manager/shared';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type {
   AttachmentsTable,
   TaskAssigneesTable,
@@ -108,9 +108,9 @@ export function generateUsers(
   passwordHash: string,
   random: () => number,
   now: Date,
-): UsersTable[] {
+): Selectable<UsersTable>[] {
   const joined = () => new Date(now.getTime() - random() * 365 * DAY_MS).toISOString();
-  const user = (email: string, name: string, role: UsersTable['role']): UsersTable => {
+  const user = (email: string, name: string, role: UsersTable['role']): Selectable<UsersTable> => {
     const createdAt = joined();
     return {
       id: seededUuid(random),
@@ -120,6 +120,7 @@ export function generateUsers(
       role,
       profile_image_url: null,
       token_version: 0,
+      active: 1,
       created_at: createdAt,
       updated_at: createdAt,
     };
@@ -212,6 +213,7 @@ export function generateTaskBatch(
         task_id: id,
         position,
         text: item.text,
+        created_by: null,
         completed: item.completed ? 1 : 0,
       }),
     );

@@ -26,6 +26,12 @@ import * as taskDueDays from './migrations/2026-11-24-002-task-due-days.js';
 import * as assigneeOrder from './migrations/2026-11-24-003-assignee-order.js';
 import * as safeLinks from './migrations/2026-11-25-002-safe-links.js';
 import * as imageOwners from './migrations/2026-11-25-003-image-owners.js';
+import * as taskCollaboration from './migrations/2026-11-26-101-task-collaboration.js';
+import * as labels from './migrations/2026-11-26-201-labels.js';
+import * as taskSearch from './migrations/2026-11-26-202-task-search.js';
+import * as taskSortIndexes from './migrations/2026-11-26-203-task-sort-indexes.js';
+import * as teamAdmin from './migrations/2026-11-26-301-team-admin.js';
+import * as searchComments from './migrations/2026-11-26-401-search-comments.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -56,6 +62,12 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-003-assignee-order': assigneeOrder,
   '2026-11-25-002-safe-links': safeLinks,
   '2026-11-25-003-image-owners': imageOwners,
+  '2026-11-26-101-task-collaboration': taskCollaboration,
+  '2026-11-26-201-labels': labels,
+  '2026-11-26-202-task-search': taskSearch,
+  '2026-11-26-203-task-sort-indexes': taskSortIndexes,
+  '2026-11-26-301-team-admin': teamAdmin,
+  '2026-11-26-401-search-comments': searchComments,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

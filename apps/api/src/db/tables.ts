@@ -15,6 +15,8 @@ export interface UsersTable {
   profile_image_url: string | null;
   /** Raised to end every token issued before (password or role change). */
   token_version: number;
+  /** 1 active, 0 deactivated: cannot sign in, tokens refused (migration 2026-11-26-301). */
+  active: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -50,6 +52,8 @@ export interface TodoItemsTable {
   position: number;
   text: string;
   completed: number;
+  /** Who added it (migration 2026-11-26-101); null: unknown, or that user was deleted. */
+  created_by: string | null;
 }
 
 export interface AttachmentsTable {
@@ -107,6 +111,134 @@ export interface TaskDueDaysTable {
   count: number;
 }
 
+/** Invitation links (issue 18): single use, expiring, revocable; only the token's SHA-256. */
+export interface InvitesTable {
+  id: string;
+  token_hash: string;
+  role: Role;
+  email: string | null;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by: string | null;
+  revoked_at: string | null;
+}
+
+/** Single-use password-reset links; only the token's SHA-256. */
+export interface PasswordResetsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Mail waiting to be sent, written in the transaction of what causes it. */
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** A sender holds the row until then (its claim); null: free. */
+  locked_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+/** Every admin change to people, invitations, settings and resets. */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON text. */
+  data: string;
+  at: string;
+}
+
+/** A label tasks can carry (migration 2026-11-26-201); `name_key` is the name folded for uniqueness. */
+export interface LabelsTable {
+  id: string;
+  name: string;
+  name_key: string;
+  color: string;
+  created_at: string;
+}
+
+export interface TaskLabelsTable {
+  task_id: string;
+  label_id: string;
+}
+
+/**
+ * The full-text index of tasks (migration 2026-11-26-202), written by triggers only. SQLite: an
+ * FTS5 table (`rowid` from task_search_keys, `document` the indexed text); PostgreSQL: `task_id`
+ * and a tsvector `document`. Queried through apps/api/src/tasks/search.ts.
+ */
+export interface TaskSearchTable {
+  rowid: number;
+  task_id: string;
+  document: string;
+}
+
+export interface TaskSearchKeysTable {
+  search_id: number;
+  task_id: string;
+}
+
+/** Every change to a task (issue 16), written in the transaction of the change. */
+export interface TaskActivityTable {
+  id: string;
+  task_id: string;
+  actor_id: string | null;
+  type: string;
+  /** JSON text. */
+  data: string;
+  at: string;
+  /** The order of the entries of one change (they share `at`). */
+  seq: number;
+}
+
+export interface CommentsTable {
+  id: string;
+  task_id: string;
+  author_id: string | null;
+  body: string;
+  /** JSON array of user ids. */
+  mentions: string;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+}
+
+/** A file attached to a task; its bytes are in task_file_chunks (docs/decisions/006). */
+export interface TaskFilesTable {
+  id: string;
+  task_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  uploaded_by: string | null;
+  created_at: string;
+  /** 0 while the upload is being written, 1 once whole. */
+  complete: number;
+}
+
+export interface TaskFileChunksTable {
+  file_id: string;
+  seq: number;
+  data: Buffer;
+}
+
 export interface Database {
   users: UsersTable;
   tasks: TasksTable;
@@ -118,4 +250,16 @@ export interface Database {
   revoked_tokens: RevokedTokensTable;
   task_counts: TaskCountsTable;
   task_due_days: TaskDueDaysTable;
+  labels: LabelsTable;
+  task_labels: TaskLabelsTable;
+  task_search: TaskSearchTable;
+  task_search_keys: TaskSearchKeysTable;
+  invites: InvitesTable;
+  password_resets: PasswordResetsTable;
+  mail_outbox: MailOutboxTable;
+  audit_log: AuditLogTable;
+  task_activity: TaskActivityTable;
+  comments: CommentsTable;
+  task_files: TaskFilesTable;
+  task_file_chunks: TaskFileChunksTable;
 }

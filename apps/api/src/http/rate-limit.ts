@@ -50,7 +50,17 @@ export interface AuthLimits {
   upload: RequestHandler;
   /** PUT /api/auth/profile, after requireAuth: counted per signed-in user. */
   profile: { perUser: RequestHandler; failures: RequestHandler[] };
+  /**
+   * The password-reset requests (per IP, then per e-mail address: a few mails an hour, so no
+   * one floods an inbox) and confirmations, and the invitation lookup (per IP: tokens are
+   * unguessable, the limit only keeps the work small).
+   */
+  passwordReset: { perIp: RequestHandler; perAccount: RequestHandler; confirm: RequestHandler };
+  inviteLookup: RequestHandler;
 }
+
+/** Reset mails per e-mail address, whatever the IP. */
+export const RESET_MAILS_PER_ACCOUNT = { limit: 5, windowMs: 60 * MINUTE };
 
 /**
  * The limits of the endpoints that cost a password hash or an image decode, or guess a secret.
@@ -146,6 +156,17 @@ export function createAuthLimits(options: {
       ],
     },
     upload: perMinute('upload'),
+    passwordReset: {
+      perIp: perMinute('password-reset'),
+      perAccount: limiter('password-reset-by-account', {
+        ...RESET_MAILS_PER_ACCOUNT,
+        standardHeaders: false,
+        skip: (req) => accountKey(req) === undefined,
+        keyGenerator: (req) => accountKey(req) ?? '',
+      }),
+      confirm: perMinute('password-reset-confirm'),
+    },
+    inviteLookup: perMinute('invite-lookup'),
     profile: {
       perUser: perMinute('profile', { keyGenerator: (req) => userKey(req) }),
       failures: [

@@ -11,7 +11,16 @@ import {
   type TestContext,
 } from '../helpers/test-app.js';
 
-const USER_KEYS = ['_id', 'createdAt', 'email', 'name', 'profileImageUrl', 'role', 'updatedAt'];
+const USER_KEYS = [
+  '_id',
+  'active',
+  'createdAt',
+  'email',
+  'name',
+  'profileImageUrl',
+  'role',
+  'updatedAt',
+];
 const SESSION_KEYS = [...USER_KEYS, 'token'].sort();
 const notAuthorized = { message: apiMessages.notAuthorized, code: 'unauthorized' };
 
@@ -542,15 +551,15 @@ describe(`auth API (${ENGINE})`, () => {
       expect(profile.body.profileImageUrl).toBeNull();
     });
 
-    it('cannot change the role or the e-mail', async () => {
+    it('cannot change the role, nor the e-mail without the current password', async () => {
       const account = await signUp(ctx);
-      const res = await update(account, {
-        name: 'Would Be Admin',
-        role: 'admin',
-        email: `changed-${account.email}`,
-      }).expect(200);
+      const res = await update(account, { name: 'Would Be Admin', role: 'admin' }).expect(200);
       expect(res.body.role).toBe('member');
-      expect(res.body.email).toBe(account.email);
+      const noPassword = await update(account, { email: `changed-${account.email}` }).expect(400);
+      expect(noPassword.body.errors).toContainEqual({
+        path: 'currentPassword',
+        message: validationMessages.currentPasswordForEmail,
+      });
       const profile = await ctx.api.get('/api/auth/profile').set(account.auth).expect(200);
       expect(profile.body).toMatchObject({
         role: 'member',

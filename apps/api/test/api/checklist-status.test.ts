@@ -311,21 +311,22 @@ describe(`task checklist and status (${ENGINE})`, () => {
       expect(flagsInDb.map((row) => Number(row.completed))).toEqual([0, 0, 0]);
     });
 
-    it('accepts In Progress only while the checklist is partly done', async () => {
+    it('accepts In Progress unless every item is done (decision 007)', async () => {
       const task = await newTask();
-      const fromPending = await putStatus(member, task._id, { status: 'In Progress' }).expect(400);
-      expect(fromPending.body).toEqual({
-        message: apiMessages.statusNeedsPartialChecklist,
-        code: expect.any(String),
+      const started = await putStatus(member, task._id, { status: 'In Progress' }).expect(200);
+      expect(started.body.task).toMatchObject({
+        status: 'In Progress',
+        progress: 0,
+        completedTodoCount: 0,
+        todoChecklist: task.todoChecklist,
       });
-      expect(await fetchTask(task._id)).toEqual(task);
 
       await putStatus(member, task._id, { status: 'Completed' }).expect(200);
       const fromCompleted = await putStatus(member, task._id, { status: 'In Progress' }).expect(
         400,
       );
       expect(fromCompleted.body).toEqual({
-        message: apiMessages.statusNeedsPartialChecklist,
+        message: apiMessages.statusNeedsOpenItem,
         code: expect.any(String),
       });
       expect((await fetchTask(task._id)).status).toBe('Completed');

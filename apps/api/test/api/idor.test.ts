@@ -44,16 +44,30 @@ const ROLE_OF: Record<Caller, Role> = {
 };
 
 /** What an id names. */
-type IdKind = 'user' | 'task' | 'task+item' | 'image' | 'assignee';
+type IdKind =
+  | 'user'
+  | 'task'
+  | 'task+item'
+  | 'image'
+  | 'assignee'
+  | 'invite'
+  | 'label'
+  | 'comment'
+  | 'file'
+  | 'labels';
 
 /** The resource each path prefix names by its `{id}`; `{itemId}` is a checklist item of it. */
 const PATH_KINDS: Record<string, IdKind> = {
   '/api/users/': 'user',
   '/api/tasks/': 'task',
   '/api/images/': 'image',
+  '/api/labels/': 'label',
+  '/api/invites/': 'invite',
+  '/api/comments/': 'comment',
+  '/api/files/': 'file',
 };
 /** Body fields that name other records, by what they name. */
-const BODY_KINDS: Record<string, IdKind> = { assignedTo: 'assignee' };
+const BODY_KINDS: Record<string, IdKind> = { assignedTo: 'assignee', labels: 'labels' };
 
 /** What an id slot names, from the path it is in (or the body field); undefined: unknown. */
 function kindOf(path: string, slot: string): IdKind | undefined {
@@ -208,13 +222,33 @@ const TARGETS: Record<IdKind, Target[]> = {
     { label: 'an unknown id', ids: () => ({ id: NO_ID }), relation: () => 'no such image' },
   ],
   assignee: assigneeTargets(),
+  label: [{ label: 'an unknown id', ids: () => ({ id: NO_ID }), relation: () => 'no such label' }],
+  labels: [
+    { label: 'an unknown label', ids: () => ({ labels: NO_ID }), relation: () => 'no such label' },
+  ],
+  invite: [
+    { label: 'an unknown id', ids: () => ({ id: NO_ID }), relation: () => 'no such invite' },
+  ],
+  comment: [
+    { label: 'an unknown id', ids: () => ({ id: NO_ID }), relation: () => 'no such comment' },
+  ],
+  file: [{ label: 'an unknown id', ids: () => ({ id: NO_ID }), relation: () => 'no such file' }],
 };
 
 /** What each declared endpoint allows, by operation id. */
 const ENDPOINTS = new Map(apiEndpoints.map((endpoint) => [endpoint.operationId, endpoint]));
 
 /** Targets that do not exist (or no longer do), by how a target relates to a caller. */
-const MISSING = new Set(['no such user', 'a deleted user', 'no such task', 'no such image']);
+const MISSING = new Set([
+  'no such user',
+  'a deleted user',
+  'no such task',
+  'no such image',
+  'no such invite',
+  'no such comment',
+  'no such file',
+  'no such label',
+]);
 
 /**
  * The status a caller must get, read from the endpoint's declared access and what the id names:
@@ -239,6 +273,8 @@ function expectedStatus(operationId: string, slot: string, role: Role, relation:
     return 404;
   }
   if (item !== undefined && item !== 'its own item') return 404;
+  // The world's items were added by admins: an assignee renames only the items they added.
+  if (operationId === 'renameChecklistItem' && role === 'member') return 403;
   return endpoint.status ?? 200;
 }
 
@@ -332,12 +368,20 @@ function bodyFor(c: Case, world: World, ids: Record<string, string>): object | u
   switch (c.operationId) {
     case 'updateUser':
       return { name: 'Renamed by the IDOR test' };
+    case 'changeUser':
+      // Active already: allowed or refused, nothing about the team changes.
+      return { active: true };
+    case 'updateLabel':
+      return { color: '#123456' };
     case 'updateTask':
+      if (c.slot.name === 'body labels') return { labels: [ids.labels] };
       return c.slot.name === 'body assignedTo'
         ? { assignedTo: [ids.assignedTo] }
         : { title: 'Retitled by the IDOR test' };
     case 'createTask':
-      return buildTask([ids.assignedTo!]);
+      return c.slot.name === 'body labels'
+        ? buildTask([world.M1.id], { labels: [ids.labels!] })
+        : buildTask([ids.assignedTo!]);
     case 'updateChecklist':
       // The same items, the first one ticked: what a member may send.
       return {
@@ -350,6 +394,15 @@ function bodyFor(c: Case, world: World, ids: Record<string, string>): object | u
       return { completed: true };
     case 'updateTaskStatus':
       return { status: 'Completed' };
+    case 'createComment':
+      return { body: 'Said by the IDOR test' };
+    case 'updateComment':
+      return { body: 'Edited by the IDOR test' };
+    case 'addChecklistItem':
+    case 'renameChecklistItem':
+      return { text: 'Written by the IDOR test' };
+    case 'reorderChecklist':
+      return { ids: [...(task?.todoChecklist ?? [])].reverse().map((item) => item._id) };
     default:
       return undefined;
   }
@@ -366,7 +419,12 @@ function urlFor(c: Case, world: World, ids: Record<string, string>): string {
  * changes leave every relation as it was.
  */
 function reshapesTheTeam(c: Case): boolean {
-  return c.method === 'delete' || c.slot.name === 'body assignedTo';
+  // An added checklist item changes what a reorder must list.
+  return (
+    c.method === 'delete' ||
+    c.slot.name === 'body assignedTo' ||
+    c.operationId === 'addChecklistItem'
+  );
 }
 
 function send(api: Api, method: string, url: string, session?: Session, body?: object) {
@@ -472,7 +530,15 @@ describe(`no caller reaches what is not theirs (${ENGINE})`, () => {
       const url = urlFor(c, world, ids);
       const body = bodyFor(c, world, ids);
       const before = known ?? (await digest());
-      const res: Response = await send(api, c.method, url, sessionOf(world, c.caller), body);
+      const session = sessionOf(world, c.caller);
+      const res: Response =
+        c.operationId === 'uploadTaskFile'
+          ? await (session ? api.post(url).set(session.auth) : api.post(url)).attach(
+              'file',
+              Buffer.from('IDOR'),
+              { filename: 'idor.bin', contentType: 'application/octet-stream' },
+            )
+          : await send(api, c.method, url, session, body);
       const where = `${describeCase(c, role, relation)}: ${c.method.toUpperCase()} ${url}`;
       expect(res.status, `${where} → ${JSON.stringify(res.body)}`).toBe(expected);
       checker.check(res, c.operationId);
@@ -483,8 +549,11 @@ describe(`no caller reaches what is not theirs (${ENGINE})`, () => {
         expect(after, `${where} changed data`).toEqual(before);
       }
       if (res.status < 400 && c.slot.name.startsWith('path ')) {
-        const answered = (res.body?.task ?? res.body) as { _id?: string } | undefined;
-        if (answered?._id) expect(answered._id).toBe(ids.id);
+        // A task, or what was added to it (a comment, a file: their taskId).
+        const answered = (res.body?.task ?? res.body) as
+          { _id?: string; taskId?: string } | undefined;
+        const named = answered?.taskId ?? answered?._id;
+        if (named) expect(named).toBe(ids.id);
       }
       if (res.status < 400 && reshapesTheTeam(c)) {
         world = await buildWorld(ctx);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Response, Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Task } from '@task-manager/shared';
+import type { Label, Task } from '@task-manager/shared';
 import {
   buildTask,
   buildUser,
@@ -11,6 +11,8 @@ import {
   uploadPhoto,
   type Session,
 } from '../helpers/factories.js';
+import { apiEndpoints } from '../../src/endpoints.js';
+import type { AnyEndpoint } from '../../src/http/endpoint.js';
 import { createContractChecker, operationsOf, type OpenApiDoc } from '../helpers/openapi.js';
 import { besideBusyHashing } from '../helpers/password-work.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
@@ -45,6 +47,70 @@ const HUGE_BODY = { title: 'x'.repeat(1_100_000) };
 const freshTask = (fx: Fixtures, overrides = {}) =>
   createTask(fx.ctx, fx.admin, [fx.member.id], overrides);
 
+/** A fresh label for a request that changes or deletes it. */
+const freshLabel = async (fx: Fixtures): Promise<Label> =>
+  (
+    await fx.ctx.api
+      .post('/api/labels')
+      .set(fx.admin.auth)
+      .send({ name: `Label ${NO_ID()}`, color: '#336699' })
+      .expect(201)
+  ).body;
+
+/** A fresh comment on the shared task by `author`. */
+const newComment = async (fx: Fixtures, author: Session): Promise<{ _id: string }> =>
+  (
+    await fx.ctx.api
+      .post(`/api/tasks/${fx.task._id}/comments`)
+      .set(author.auth)
+      .send({ body: 'A comment' })
+      .expect(201)
+  ).body;
+
+/** A fresh file on the shared task uploaded by `uploader`. */
+const newFile = async (fx: Fixtures, uploader: Session): Promise<{ _id: string }> =>
+  (
+    await fx.ctx.api
+      .post(`/api/tasks/${fx.task._id}/files`)
+      .set(uploader.auth)
+      .attach('file', Buffer.from('bytes'), {
+        filename: 'file.bin',
+        contentType: 'application/octet-stream',
+      })
+      .expect(201)
+  ).body;
+
+/** A member an admin has deactivated. */
+async function deactivatedMember(fx: Fixtures): Promise<Session> {
+  const user = await signUp(fx.ctx);
+  await fx.ctx.api
+    .patch(`/api/users/${user.id}`)
+    .set(fx.admin.auth)
+    .send({ active: false })
+    .expect(200);
+  return user;
+}
+
+/** The token of a fresh admin-made reset link for a new member. */
+async function resetToken(fx: Fixtures): Promise<string> {
+  const user = await signUp(fx.ctx);
+  const res = await fx.ctx.api
+    .post(`/api/users/${user.id}/password-reset`)
+    .set(fx.admin.auth)
+    .expect(200);
+  return new URL(res.body.url as string, 'http://x').searchParams.get('token')!;
+}
+
+/** A fresh invitation's id and token. */
+async function freshInvite(fx: Fixtures): Promise<{ id: string; token: string }> {
+  const res = await fx.ctx.api
+    .post('/api/invites')
+    .set(fx.admin.auth)
+    .send({ role: 'member', expiresInDays: 1 })
+    .expect(201);
+  return { id: res.body._id as string, token: res.body.token as string };
+}
+
 const CASES: Cases = {
   register: {
     201: async (fx) =>
@@ -53,7 +119,6 @@ const CASES: Cases = {
         .send(buildUser({ profileImageUrl: await uploadPhoto(fx.ctx) })),
     400: (fx) => fx.ctx.api.post('/api/auth/register').send(buildUser({ email: 'nope' })),
     409: (fx) => fx.ctx.api.post('/api/auth/register').send(buildUser({ email: fx.member.email })),
-    413: (fx) => fx.ctx.api.post('/api/auth/register').send(HUGE_BODY),
   },
   login: {
     200: (fx) =>
@@ -61,20 +126,106 @@ const CASES: Cases = {
         .post('/api/auth/login')
         .send({ email: fx.member.email, password: fx.member.password }),
     400: (fx) => fx.ctx.api.post('/api/auth/login').send({ email: fx.member.email }),
+    // A wrong password: the one 401 that is not about the caller's access.
     401: (fx) =>
       fx.ctx.api.post('/api/auth/login').send({ email: fx.member.email, password: 'wrong-one' }),
-    413: (fx) => fx.ctx.api.post('/api/auth/login').send(HUGE_BODY),
+    403: async (fx) => {
+      const user = await deactivatedMember(fx);
+      return fx.ctx.api
+        .post('/api/auth/login')
+        .send({ email: user.email, password: user.password });
+    },
+  },
+  logoutAll: {
+    200: async (fx) => fx.ctx.api.post('/api/auth/logout-all').set((await signUp(fx.ctx)).auth),
+  },
+  getAuthOptions: {
+    200: (fx) => fx.ctx.api.get('/api/auth/options'),
+  },
+  requestPasswordReset: {
+    200: (fx) =>
+      fx.ctx.api.post('/api/auth/password-reset/request').send({ email: fx.member.email }),
+    400: (fx) => fx.ctx.api.post('/api/auth/password-reset/request').send({ email: 'nope' }),
+  },
+  confirmPasswordReset: {
+    200: async (fx) =>
+      fx.ctx.api
+        .post('/api/auth/password-reset/confirm')
+        .send({ token: await resetToken(fx), password: 'a brand new passphrase' }),
+    400: (fx) =>
+      fx.ctx.api
+        .post('/api/auth/password-reset/confirm')
+        .send({ token: 'unknown-token', password: 'a brand new passphrase' }),
+  },
+  changeUser: {
+    200: async (fx) =>
+      fx.ctx.api
+        .patch(`/api/users/${(await signUp(fx.ctx)).id}`)
+        .set(fx.admin.auth)
+        .send({ active: false }),
+    400: (fx) => fx.ctx.api.patch(`/api/users/${fx.outsider.id}`).set(fx.admin.auth).send({}),
+    404: (fx) =>
+      fx.ctx.api.patch(`/api/users/${NO_ID()}`).set(fx.admin.auth).send({ active: true }),
+    // The only admin may not deactivate themself.
+    409: (fx) =>
+      fx.ctx.api.patch(`/api/users/${fx.admin.id}`).set(fx.admin.auth).send({ active: false }),
+  },
+  createPasswordResetLink: {
+    200: (fx) => fx.ctx.api.post(`/api/users/${fx.outsider.id}/password-reset`).set(fx.admin.auth),
+  },
+  createInvite: {
+    201: (fx) =>
+      fx.ctx.api
+        .post('/api/invites')
+        .set(fx.admin.auth)
+        .send({ role: 'admin', email: 'invited@example.com', expiresInDays: 3 }),
+    400: (fx) =>
+      fx.ctx.api.post('/api/invites').set(fx.admin.auth).send({ role: 'owner', expiresInDays: 0 }),
+  },
+  listInvites: {
+    200: async (fx) => {
+      await freshInvite(fx);
+      await freshInvite(fx);
+      return fx.ctx.api.get('/api/invites?limit=1').set(fx.admin.auth);
+    },
+    400: (fx) => fx.ctx.api.get('/api/invites?limit=0').set(fx.admin.auth),
+  },
+  lookUpInvite: {
+    200: async (fx) => fx.ctx.api.get(`/api/invites/lookup?token=${(await freshInvite(fx)).token}`),
+    400: (fx) => fx.ctx.api.get('/api/invites/lookup?token=not%20a%20token'),
+    404: (fx) => fx.ctx.api.get('/api/invites/lookup?token=unknown'),
+  },
+  revokeInvite: {
+    200: async (fx) =>
+      fx.ctx.api.delete(`/api/invites/${(await freshInvite(fx)).id}`).set(fx.admin.auth),
+  },
+  getSettings: {
+    200: (fx) => fx.ctx.api.get('/api/settings').set(fx.admin.auth),
+  },
+  rotateAdminInviteToken: {
+    // An app of its own: the others sign admins up with the code the tests know.
+    200: async () => {
+      const own = await createTestContext();
+      try {
+        const admin = await signUp(own, 'admin');
+        return await own.api.post('/api/settings/admin-invite-token').set(admin.auth);
+      } finally {
+        await own.close();
+      }
+    },
+  },
+  listAuditEntries: {
+    200: (fx) => fx.ctx.api.get('/api/audit?limit=1').set(fx.admin.auth),
+    400: (fx) => fx.ctx.api.get('/api/audit?limit=0').set(fx.admin.auth),
   },
   logout: {
     200: async (fx) => {
       const user = await signUp(fx.ctx);
       return fx.ctx.api.post('/api/auth/logout').set(user.auth);
     },
-    401: (fx) => fx.ctx.api.post('/api/auth/logout'),
   },
   getProfile: {
     200: (fx) => fx.ctx.api.get('/api/auth/profile').set(fx.member.auth),
-    401: (fx) => fx.ctx.api.get('/api/auth/profile'),
   },
   updateProfile: {
     200: async (fx) => {
@@ -85,8 +236,13 @@ const CASES: Cases = {
         .send({ name: 'New Name', currentPassword: user.password, newPassword: 'another-secret' });
     },
     400: (fx) => fx.ctx.api.put('/api/auth/profile').set(fx.member.auth).send({}),
-    401: (fx) => fx.ctx.api.put('/api/auth/profile').send({ name: 'Nobody' }),
-    413: (fx) => fx.ctx.api.put('/api/auth/profile').set(fx.member.auth).send(HUGE_BODY),
+    409: async (fx) => {
+      const user = await signUp(fx.ctx);
+      return fx.ctx.api
+        .put('/api/auth/profile')
+        .set(user.auth)
+        .send({ email: fx.outsider.email, currentPassword: user.password });
+    },
   },
   uploadImage: {
     200: (fx) => fx.ctx.api.post('/api/auth/upload-image').attach('image', fx.png, 'pixel.png'),
@@ -107,8 +263,6 @@ const CASES: Cases = {
     // Two members, one per page: the answer carries X-Next-Cursor.
     200: (fx) => fx.ctx.api.get('/api/users?limit=1').set(fx.admin.auth),
     400: (fx) => fx.ctx.api.get('/api/users?limit=0').set(fx.admin.auth),
-    401: (fx) => fx.ctx.api.get('/api/users'),
-    403: (fx) => fx.ctx.api.get('/api/users').set(fx.member.auth),
   },
   createUser: {
     201: (fx) => fx.ctx.api.post('/api/users').set(fx.admin.auth).send(buildUser()),
@@ -117,19 +271,14 @@ const CASES: Cases = {
         .post('/api/users')
         .set(fx.admin.auth)
         .send(buildUser({ role: 'owner' })),
-    401: (fx) => fx.ctx.api.post('/api/users').send(buildUser()),
-    403: (fx) => fx.ctx.api.post('/api/users').set(fx.member.auth).send(buildUser()),
     409: (fx) =>
       fx.ctx.api
         .post('/api/users')
         .set(fx.admin.auth)
         .send(buildUser({ email: fx.outsider.email })),
-    413: (fx) => fx.ctx.api.post('/api/users').set(fx.admin.auth).send(HUGE_BODY),
   },
   getUser: {
     200: (fx) => fx.ctx.api.get(`/api/users/${fx.member.id}`).set(fx.member.auth),
-    401: (fx) => fx.ctx.api.get(`/api/users/${fx.member.id}`),
-    403: (fx) => fx.ctx.api.get(`/api/users/${fx.outsider.id}`).set(fx.member.auth),
     404: (fx) => fx.ctx.api.get(`/api/users/${NO_ID()}`).set(fx.admin.auth),
   },
   updateUser: {
@@ -141,32 +290,30 @@ const CASES: Cases = {
         .send({ name: 'Renamed', profileImageUrl: await uploadPhoto(fx.ctx) });
     },
     400: (fx) => fx.ctx.api.put(`/api/users/${fx.outsider.id}`).set(fx.admin.auth).send({}),
-    401: (fx) => fx.ctx.api.put(`/api/users/${fx.outsider.id}`).send({ name: 'X' }),
-    403: (fx) =>
-      fx.ctx.api.put(`/api/users/${fx.outsider.id}`).set(fx.member.auth).send({ name: 'X' }),
     404: (fx) => fx.ctx.api.put(`/api/users/${NO_ID()}`).set(fx.admin.auth).send({ name: 'X' }),
     409: (fx) =>
       fx.ctx.api
         .put(`/api/users/${fx.outsider.id}`)
         .set(fx.admin.auth)
         .send({ email: fx.member.email }),
-    413: (fx) => fx.ctx.api.put(`/api/users/${fx.outsider.id}`).set(fx.admin.auth).send(HUGE_BODY),
   },
   deleteUser: {
     200: async (fx) => {
       const user = await signUp(fx.ctx);
       return fx.ctx.api.delete(`/api/users/${user.id}`).set(fx.admin.auth);
     },
-    401: (fx) => fx.ctx.api.delete(`/api/users/${fx.outsider.id}`),
-    403: (fx) => fx.ctx.api.delete(`/api/users/${fx.outsider.id}`).set(fx.member.auth),
     404: (fx) => fx.ctx.api.delete(`/api/users/${NO_ID()}`).set(fx.admin.auth),
+    // Tasks can only go to an active user.
+    400: async (fx) =>
+      fx.ctx.api
+        .delete(`/api/users/${(await signUp(fx.ctx)).id}?reassignTo=${NO_ID()}`)
+        .set(fx.admin.auth),
     // The only admin may not delete themself.
     409: (fx) => fx.ctx.api.delete(`/api/users/${fx.admin.id}`).set(fx.admin.auth),
   },
   listTasks: {
     200: (fx) => fx.ctx.api.get('/api/tasks').set(fx.member.auth),
     400: (fx) => fx.ctx.api.get('/api/tasks?status=Done').set(fx.member.auth),
-    401: (fx) => fx.ctx.api.get('/api/tasks'),
   },
   createTask: {
     201: (fx) =>
@@ -175,17 +322,9 @@ const CASES: Cases = {
         .set(fx.admin.auth)
         .send(buildTask([fx.member.id, fx.outsider.id])),
     400: (fx) => fx.ctx.api.post('/api/tasks').set(fx.admin.auth).send({}),
-    401: (fx) => fx.ctx.api.post('/api/tasks').send(buildTask([fx.member.id])),
-    403: (fx) =>
-      fx.ctx.api
-        .post('/api/tasks')
-        .set(fx.member.auth)
-        .send(buildTask([fx.member.id])),
-    413: (fx) => fx.ctx.api.post('/api/tasks').set(fx.admin.auth).send(HUGE_BODY),
   },
   getTask: {
     200: (fx) => fx.ctx.api.get(`/api/tasks/${fx.task._id}`).set(fx.member.auth),
-    401: (fx) => fx.ctx.api.get(`/api/tasks/${fx.task._id}`),
     // Not assigned: the same 404 as for an unknown id.
     404: (fx) => fx.ctx.api.get(`/api/tasks/${fx.task._id}`).set(fx.outsider.auth),
   },
@@ -198,20 +337,68 @@ const CASES: Cases = {
         .send({ title: 'Retitled', attachments: ['example.com/a', 'https://example.com/b'] });
     },
     400: (fx) => fx.ctx.api.put(`/api/tasks/${fx.task._id}`).set(fx.admin.auth).send({}),
-    401: (fx) => fx.ctx.api.put(`/api/tasks/${fx.task._id}`).send({ title: 'X' }),
-    403: (fx) =>
-      fx.ctx.api.put(`/api/tasks/${fx.task._id}`).set(fx.member.auth).send({ title: 'X' }),
     404: (fx) => fx.ctx.api.put(`/api/tasks/${NO_ID()}`).set(fx.admin.auth).send({ title: 'X' }),
-    413: (fx) => fx.ctx.api.put(`/api/tasks/${fx.task._id}`).set(fx.admin.auth).send(HUGE_BODY),
+    409: async (fx) => {
+      const task = await freshTask(fx);
+      return fx.ctx.api
+        .put(`/api/tasks/${task._id}`)
+        .set(fx.admin.auth)
+        .set('If-Match', '"2000-01-01T00:00:00.000Z"')
+        .send({ title: 'Stale' });
+    },
   },
   deleteTask: {
     200: async (fx) => {
       const task = await freshTask(fx);
       return fx.ctx.api.delete(`/api/tasks/${task._id}`).set(fx.admin.auth);
     },
-    401: (fx) => fx.ctx.api.delete(`/api/tasks/${fx.task._id}`),
-    403: (fx) => fx.ctx.api.delete(`/api/tasks/${fx.task._id}`).set(fx.member.auth),
     404: (fx) => fx.ctx.api.delete(`/api/tasks/${NO_ID()}`).set(fx.admin.auth),
+  },
+  listLabels: {
+    200: (fx) => fx.ctx.api.get('/api/labels').set(fx.outsider.auth),
+  },
+  createLabel: {
+    201: (fx) =>
+      fx.ctx.api
+        .post('/api/labels')
+        .set(fx.admin.auth)
+        .send({ name: `Label ${NO_ID()}`, color: '#123abc' }),
+    400: (fx) => fx.ctx.api.post('/api/labels').set(fx.admin.auth).send({ name: 'No color' }),
+    409: async (fx) => {
+      const name = `Twice ${NO_ID()}`;
+      await fx.ctx.api.post('/api/labels').set(fx.admin.auth).send({ name, color: '#000000' });
+      return fx.ctx.api
+        .post('/api/labels')
+        .set(fx.admin.auth)
+        .send({ name: name.toUpperCase(), color: '#000000' });
+    },
+  },
+  updateLabel: {
+    200: async (fx) => {
+      const label = await freshLabel(fx);
+      return fx.ctx.api
+        .put(`/api/labels/${label._id}`)
+        .set(fx.admin.auth)
+        .send({ color: '#ffffff' });
+    },
+    400: async (fx) => {
+      const label = await freshLabel(fx);
+      return fx.ctx.api.put(`/api/labels/${label._id}`).set(fx.admin.auth).send({});
+    },
+    404: (fx) => fx.ctx.api.put(`/api/labels/${NO_ID()}`).set(fx.admin.auth).send({ name: 'X' }),
+    409: async (fx) => {
+      const [first, second] = [await freshLabel(fx), await freshLabel(fx)];
+      return fx.ctx.api
+        .put(`/api/labels/${second._id}`)
+        .set(fx.admin.auth)
+        .send({ name: first.name });
+    },
+  },
+  deleteLabel: {
+    200: async (fx) => {
+      const label = await freshLabel(fx);
+      return fx.ctx.api.delete(`/api/labels/${label._id}`).set(fx.admin.auth);
+    },
   },
   updateChecklist: {
     200: async (fx) => {
@@ -231,15 +418,11 @@ const CASES: Cases = {
         .put(`/api/tasks/${fx.task._id}/todo`)
         .set(fx.admin.auth)
         .send({ todoChecklist: [] }),
-    401: (fx) =>
-      fx.ctx.api.put(`/api/tasks/${fx.task._id}/todo`).send({ todoChecklist: [{ text: 'A' }] }),
     404: (fx) =>
       fx.ctx.api
         .put(`/api/tasks/${fx.task._id}/todo`)
         .set(fx.outsider.auth)
         .send({ todoChecklist: [{ text: 'A' }] }),
-    413: (fx) =>
-      fx.ctx.api.put(`/api/tasks/${fx.task._id}/todo`).set(fx.admin.auth).send(HUGE_BODY),
   },
   updateChecklistItem: {
     200: async (fx) => {
@@ -255,20 +438,11 @@ const CASES: Cases = {
         .patch(`/api/tasks/${fx.task._id}/todo/${fx.task.todoChecklist[0]!._id}`)
         .set(fx.member.auth)
         .send({ completed: 'yes' }),
-    401: (fx) =>
-      fx.ctx.api
-        .patch(`/api/tasks/${fx.task._id}/todo/${fx.task.todoChecklist[0]!._id}`)
-        .send({ completed: true }),
     404: (fx) =>
       fx.ctx.api
         .patch(`/api/tasks/${fx.task._id}/todo/${NO_ID()}`)
         .set(fx.member.auth)
         .send({ completed: true }),
-    413: (fx) =>
-      fx.ctx.api
-        .patch(`/api/tasks/${fx.task._id}/todo/${fx.task.todoChecklist[0]!._id}`)
-        .set(fx.member.auth)
-        .send(HUGE_BODY),
   },
   updateTaskStatus: {
     200: async (fx) => {
@@ -283,30 +457,167 @@ const CASES: Cases = {
         .put(`/api/tasks/${fx.task._id}/status`)
         .set(fx.member.auth)
         .send({ status: 'Done' }),
-    401: (fx) => fx.ctx.api.put(`/api/tasks/${fx.task._id}/status`).send({ status: 'Pending' }),
     404: (fx) =>
       fx.ctx.api.put(`/api/tasks/${NO_ID()}/status`).set(fx.admin.auth).send({ status: 'Pending' }),
+  },
+  // Working together on a task (issue 16).
+  listRecentActivity: {
+    200: (fx) => fx.ctx.api.get('/api/activity?limit=2').set(fx.admin.auth),
+    400: (fx) => fx.ctx.api.get('/api/activity?limit=0').set(fx.admin.auth),
+  },
+  listTaskActivity: {
+    200: (fx) => fx.ctx.api.get(`/api/tasks/${fx.task._id}/activity?limit=2`).set(fx.member.auth),
+    400: (fx) => fx.ctx.api.get(`/api/tasks/${fx.task._id}/activity?cursor=%3F`).set(fx.admin.auth),
+  },
+  listComments: {
+    200: async (fx) => {
+      await newComment(fx, fx.member);
+      return fx.ctx.api.get(`/api/tasks/${fx.task._id}/comments?limit=1`).set(fx.member.auth);
+    },
+    400: (fx) => fx.ctx.api.get(`/api/tasks/${fx.task._id}/comments?limit=x`).set(fx.admin.auth),
+  },
+  createComment: {
+    201: (fx) =>
+      fx.ctx.api
+        .post(`/api/tasks/${fx.task._id}/comments`)
+        .set(fx.member.auth)
+        .send({ body: 'Looks *good*', mentions: [fx.admin.id] }),
+    400: (fx) =>
+      fx.ctx.api
+        .post(`/api/tasks/${fx.task._id}/comments`)
+        .set(fx.member.auth)
+        .send({ body: 'hi', mentions: [fx.outsider.id] }),
+    404: (fx) =>
+      fx.ctx.api
+        .post(`/api/tasks/${fx.task._id}/comments`)
+        .set(fx.outsider.auth)
+        .send({ body: 'hi' }),
+  },
+  listTaskPeople: {
+    200: (fx) => fx.ctx.api.get(`/api/tasks/${fx.task._id}/people`).set(fx.member.auth),
+  },
+  updateComment: {
+    200: async (fx) =>
+      fx.ctx.api
+        .put(`/api/comments/${(await newComment(fx, fx.member))._id}`)
+        .set(fx.member.auth)
+        .send({ body: 'Edited' }),
+    400: async (fx) =>
+      fx.ctx.api
+        .put(`/api/comments/${(await newComment(fx, fx.member))._id}`)
+        .set(fx.member.auth)
+        .send({ body: '' }),
+    403: async (fx) =>
+      fx.ctx.api
+        .put(`/api/comments/${(await newComment(fx, fx.member))._id}`)
+        .set(fx.admin.auth)
+        .send({ body: 'Not mine' }),
+    404: (fx) => fx.ctx.api.put(`/api/comments/${NO_ID()}`).set(fx.member.auth).send({ body: 'x' }),
+  },
+  deleteComment: {
+    200: async (fx) =>
+      fx.ctx.api
+        .delete(`/api/comments/${(await newComment(fx, fx.member))._id}`)
+        .set(fx.admin.auth),
+    403: async (fx) =>
+      fx.ctx.api
+        .delete(`/api/comments/${(await newComment(fx, fx.admin))._id}`)
+        .set(fx.member.auth),
+  },
+  uploadTaskFile: {
+    201: (fx) =>
+      fx.ctx.api
+        .post(`/api/tasks/${fx.task._id}/files`)
+        .set(fx.member.auth)
+        .attach('file', Buffer.from('notes'), {
+          filename: 'notes.bin',
+          contentType: 'application/octet-stream',
+        }),
+    400: (fx) =>
+      fx.ctx.api.post(`/api/tasks/${fx.task._id}/files`).set(fx.member.auth).field('other', 'x'),
+    404: (fx) =>
+      fx.ctx.api
+        .post(`/api/tasks/${fx.task._id}/files`)
+        .set(fx.outsider.auth)
+        .attach('file', Buffer.from('x'), 'x.bin'),
     413: (fx) =>
-      fx.ctx.api.put(`/api/tasks/${fx.task._id}/status`).set(fx.member.auth).send(HUGE_BODY),
+      fx.ctx.api
+        .post(`/api/tasks/${fx.task._id}/files`)
+        .set(fx.member.auth)
+        .attach('file', Buffer.alloc(26 * 1024 * 1024), 'big.bin'),
+  },
+  downloadTaskFile: {
+    200: async (fx) =>
+      fx.ctx.api.get(`/api/files/${(await newFile(fx, fx.member))._id}`).set(fx.member.auth),
+  },
+  deleteTaskFile: {
+    200: async (fx) =>
+      fx.ctx.api.delete(`/api/files/${(await newFile(fx, fx.member))._id}`).set(fx.admin.auth),
+    403: async (fx) =>
+      fx.ctx.api.delete(`/api/files/${(await newFile(fx, fx.admin))._id}`).set(fx.member.auth),
+  },
+  addChecklistItem: {
+    201: (fx) =>
+      fx.ctx.api.post(`/api/tasks/${fx.task._id}/todo`).set(fx.member.auth).send({ text: 'More' }),
+    400: (fx) =>
+      fx.ctx.api.post(`/api/tasks/${fx.task._id}/todo`).set(fx.member.auth).send({ text: '' }),
+    404: (fx) =>
+      fx.ctx.api.post(`/api/tasks/${fx.task._id}/todo`).set(fx.outsider.auth).send({ text: 'x' }),
+  },
+  reorderChecklist: {
+    200: async (fx) => {
+      const task = await freshTask(fx);
+      const ids = task.todoChecklist.map((item) => item._id).reverse();
+      return fx.ctx.api.put(`/api/tasks/${task._id}/todo/order`).set(fx.admin.auth).send({ ids });
+    },
+    400: (fx) =>
+      fx.ctx.api
+        .put(`/api/tasks/${fx.task._id}/todo/order`)
+        .set(fx.admin.auth)
+        .send({ ids: [NO_ID()] }),
+    403: (fx) =>
+      fx.ctx.api
+        .put(`/api/tasks/${fx.task._id}/todo/order`)
+        .set(fx.member.auth)
+        .send({ ids: fx.task.todoChecklist.map((item) => item._id) }),
+    404: (fx) =>
+      fx.ctx.api.put(`/api/tasks/${NO_ID()}/todo/order`).set(fx.admin.auth).send({ ids: [] }),
+  },
+  renameChecklistItem: {
+    200: async (fx) => {
+      const task = await freshTask(fx);
+      return fx.ctx.api
+        .put(`/api/tasks/${task._id}/todo/${task.todoChecklist[0]!._id}`)
+        .set(fx.admin.auth)
+        .send({ text: 'Renamed' });
+    },
+    400: (fx) =>
+      fx.ctx.api
+        .put(`/api/tasks/${fx.task._id}/todo/${fx.task.todoChecklist[0]!._id}`)
+        .set(fx.admin.auth)
+        .send({ text: '' }),
+    403: (fx) =>
+      fx.ctx.api
+        .put(`/api/tasks/${fx.task._id}/todo/${fx.task.todoChecklist[0]!._id}`)
+        .set(fx.member.auth)
+        .send({ text: 'Not mine' }),
+    404: (fx) =>
+      fx.ctx.api
+        .put(`/api/tasks/${fx.task._id}/todo/${NO_ID()}`)
+        .set(fx.admin.auth)
+        .send({ text: 'x' }),
   },
   getDashboard: {
     200: (fx) => fx.ctx.api.get('/api/tasks/dashboard-data').set(fx.admin.auth),
-    401: (fx) => fx.ctx.api.get('/api/tasks/dashboard-data'),
-    403: (fx) => fx.ctx.api.get('/api/tasks/dashboard-data').set(fx.member.auth),
   },
   getMyDashboard: {
     200: (fx) => fx.ctx.api.get('/api/tasks/user-dashboard-data').set(fx.member.auth),
-    401: (fx) => fx.ctx.api.get('/api/tasks/user-dashboard-data'),
   },
   exportTasksReport: {
     200: (fx) => fx.ctx.api.get('/api/reports/export/tasks').set(fx.admin.auth),
-    401: (fx) => fx.ctx.api.get('/api/reports/export/tasks'),
-    403: (fx) => fx.ctx.api.get('/api/reports/export/tasks').set(fx.member.auth),
   },
   exportUsersReport: {
     200: (fx) => fx.ctx.api.get('/api/reports/export/users').set(fx.admin.auth),
-    401: (fx) => fx.ctx.api.get('/api/reports/export/users'),
-    403: (fx) => fx.ctx.api.get('/api/reports/export/users').set(fx.member.auth),
   },
   getHealth: {
     200: (fx) => fx.ctx.api.get('/api/health'),
@@ -322,11 +633,45 @@ const CASES: Cases = {
   },
 };
 
+/**
+ * The answers an endpoint's declaration alone decides, before its handler runs: 401 without a
+ * session, 403 for a member on an admin route or on another user's account, 404 for an unknown
+ * id where there is no body to read first, and 413 for a JSON body past its limit. Every
+ * declared endpoint gets these without a line of its own; `CASES` holds the rest.
+ */
+function derivedCases(endpoint: AnyEndpoint): Record<number, Send> {
+  const method = endpoint.method;
+  // Each path parameter a fresh id: these answers come before any lookup, or are the lookup's 404.
+  const path = () => endpoint.path.replace(/\{\w+\}/g, () => NO_ID());
+  const cases: Record<number, Send> = {};
+  if (endpoint.access !== 'anyone') cases[401] = (fx) => fx.ctx.api[method](path());
+  if (endpoint.access === 'admin' || endpoint.access === 'self-or-admin') {
+    cases[403] = (fx) => fx.ctx.api[method](path()).set(fx.member.auth);
+  }
+  if (endpoint.params && !endpoint.body && !endpoint.requestBody) {
+    cases[404] = (fx) => fx.ctx.api[method](path()).set(fx.admin.auth);
+  }
+  if (endpoint.body)
+    cases[413] = (fx) => fx.ctx.api[method](path()).set(fx.admin.auth).send(HUGE_BODY);
+  return cases;
+}
+
+/** Every operation's requests: the derived ones, and the hand-written ones over them. */
+const ALL_CASES: Cases = Object.fromEntries(
+  [...apiEndpoints.map((endpoint) => endpoint.operationId), ...Object.keys(CASES)].map((id) => {
+    const endpoint = apiEndpoints.find((candidate) => candidate.operationId === id);
+    return [id, { ...(endpoint && derivedCases(endpoint)), ...CASES[id] }];
+  }),
+);
+
 /** Statuses that need an app of their own; they are exercised in the blocks further down. */
 const ELSEWHERE: Record<string, number[]> = {
   // security-limits.test.ts: the limits, and password work past its queue (503).
-  register: [429, 503],
+  register: [403, 429, 503],
   login: [429, 503],
+  requestPasswordReset: [429],
+  confirmPasswordReset: [429, 503],
+  lookUpInvite: [429],
   updateProfile: [429, 503],
   createUser: [503],
   updateUser: [503],
@@ -367,10 +712,10 @@ describe(`the API keeps to its OpenAPI document (${ENGINE})`, () => {
 
   it('has a case for every documented operation, and no case for an undocumented one', () => {
     const ids = operationsOf(doc).map(({ operation }) => operation.operationId);
-    expect(Object.keys(CASES).sort()).toEqual([...ids].sort());
+    expect(Object.keys(ALL_CASES).sort()).toEqual([...ids].sort());
   });
 
-  for (const [operationId, byStatus] of Object.entries(CASES)) {
+  for (const [operationId, byStatus] of Object.entries(ALL_CASES)) {
     describe(operationId, () => {
       for (const [status, send] of Object.entries(byStatus)) {
         it(`answers ${status} as documented`, async () => {
@@ -467,6 +812,13 @@ describe(`the API keeps to its OpenAPI document (${ENGINE})`, () => {
             limited.api.post('/api/auth/login').send({ email: 'a@b.co', password: 'whatever' }),
           uploadImage: () =>
             limited.api.post('/api/auth/upload-image').attach('image', fx.png, 'pixel.png'),
+          requestPasswordReset: () =>
+            limited.api.post('/api/auth/password-reset/request').send({ email: 'a@b.co' }),
+          confirmPasswordReset: () =>
+            limited.api
+              .post('/api/auth/password-reset/confirm')
+              .send({ token: 'unknown', password: 'a brand new passphrase' }),
+          lookUpInvite: () => limited.api.get('/api/invites/lookup?token=unknown'),
         };
         for (const request of Object.values(send)) {
           await request();
@@ -504,7 +856,7 @@ describe(`the API keeps to its OpenAPI document (${ENGINE})`, () => {
         const admin = await signUp(busy, 'admin');
         const member = await signUp(busy, 'member');
         const password = 'A passphrase nobody uses 9';
-        const send: Record<string, () => Test> = {
+        const send: Record<string, () => Test | Promise<Response>> = {
           register: () => busy.api.post('/api/auth/register').send(buildUser()),
           login: () => busy.api.post('/api/auth/login').send({ email: member.email, password }),
           updateProfile: () =>
@@ -515,6 +867,14 @@ describe(`the API keeps to its OpenAPI document (${ENGINE})`, () => {
           createUser: () => busy.api.post('/api/users').set(admin.auth).send(buildUser()),
           updateUser: () =>
             busy.api.put(`/api/users/${member.id}`).set(admin.auth).send({ password }),
+          confirmPasswordReset: async () => {
+            const link = await busy.api
+              .post(`/api/users/${member.id}/password-reset`)
+              .set(admin.auth)
+              .expect(200);
+            const token = new URL(link.body.url as string, 'http://x').searchParams.get('token');
+            return busy.api.post('/api/auth/password-reset/confirm').send({ token, password });
+          },
         };
         for (const [operationId, request] of Object.entries(send)) {
           // A sign-in holds the only slot; the request beside it finds no room.
@@ -534,6 +894,17 @@ describe(`the API keeps to its OpenAPI document (${ENGINE})`, () => {
       }
     });
 
+    it('answers 403 on a plain sign-up when sign-up is by invitation only', async () => {
+      const inviteOnly = await createTestContext({ signupMode: 'invite' });
+      try {
+        const res = await inviteOnly.api.post('/api/auth/register').send(buildUser());
+        expect(res.status).toBe(403);
+        checker.check(res, 'register');
+      } finally {
+        await inviteOnly.close();
+      }
+    });
+
     it('answers 503 on readiness when the database is gone', async () => {
       const broken = await createTestContext();
       await broken.close();
@@ -550,7 +921,7 @@ describe(`the API keeps to its OpenAPI document (${ENGINE})`, () => {
       const documented = Object.keys(operation.responses).sort();
       const seen = [...(checker.seen.get(id) ?? [])].sort();
       expect(seen, id).toEqual(documented);
-      const planned = [...Object.keys(CASES[id] ?? {}), ...(ELSEWHERE[id] ?? []).map(String)];
+      const planned = [...Object.keys(ALL_CASES[id] ?? {}), ...(ELSEWHERE[id] ?? []).map(String)];
       expect(planned.sort(), id).toEqual(documented);
     }
   });

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TASK_SORTS, type TaskSort } from '@task-manager/shared';
 import { createApp } from '../../src/app.js';
 import type { Database } from '../../src/db/tables.js';
 import {
@@ -9,9 +11,13 @@ import {
   countTasks,
   findTaskRow,
   hydrateTasks,
+  countTasksByStatus,
+  listTaskPage,
   listTaskRows,
+  type TaskFilter,
   type TaskRow,
 } from '../../src/tasks/repository.js';
+import { dueWindow } from '../../src/tasks/search-filters.js';
 import { TaskService } from '../../src/tasks/service.js';
 import { listMembersWithTaskCounts } from '../../src/users/repository.js';
 import { seedMembers, seedTasks } from '../helpers/bulk-seed.js';
@@ -31,6 +37,15 @@ import { createTestContext, ENGINE, testConfig, type TestContext } from '../help
 
 const MEMBERS = 1000;
 const TASKS = 4000;
+
+/** The index each sort of the task list reads its order from (migration 2026-11-26-203). */
+const SORT_INDEX: Record<TaskSort, string> = {
+  createdAt: 'tasks_created_idx',
+  updatedAt: 'tasks_updated_idx',
+  dueDate: 'tasks_due_date_idx',
+  title: 'tasks_title_idx',
+  priority: 'tasks_priority_rank_idx',
+};
 
 /** The index that serves each table's primary key, as each engine names it. */
 const PRIMARY_KEY = {
@@ -227,13 +242,13 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
     expectPlan(found!, { indexes: [PRIMARY_KEY.tasks] });
   });
 
-  it('user page with counts: (role, name, id) index, then one grouped count', async () => {
+  it('user page with counts: (name, id) index, then one grouped count', async () => {
     const after = [members[10]!.name, members[10]!.id] as const;
     for (const page of [{}, { after }]) {
       const [users, counts] = await plansOf(ctx.db, (db) =>
         listMembersWithTaskCounts(db, { ...page, limit: 101 }),
       );
-      expectPlan(users!, { indexes: ['users_role_name_idx'] });
+      expectPlan(users!, { indexes: ['users_name_idx'] });
       // The page's assignments by user; PostgreSQL then joins their tasks by hash.
       expectPlan(counts!, { indexes: ['task_assignees_user_created_idx'], sorts: true });
       // Only the page's assignments are read.
@@ -267,6 +282,97 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
         indexes: ['assigneeId' in scope ? 'task_assignees_user_created_idx' : 'tasks_created_idx'],
       });
     }
+  });
+  describe('the task list filters and sorts (issue 22): an index, never a scan of tasks', () => {
+    const now = new Date();
+    const filters: Array<[string, TaskFilter]> = [
+      ['search', { words: ['bulk', '12'] }],
+      ['search, a member', { words: ['task'] }],
+      ['assignee', { assigneeId: 'member' }],
+      ['priority', { priorities: ['High', 'Medium'] }],
+      ['label', { labelIds: ['label'] }],
+      ['due overdue', { due: dueWindow('overdue', 'UTC', now) }],
+      ['due today', { due: dueWindow('today', 'Europe/Paris', now) }],
+      ['due week', { due: dueWindow('week', 'UTC', now) }],
+      ['due later', { due: dueWindow('later', 'UTC', now) }],
+      [
+        'everything at once',
+        {
+          words: ['bulk'],
+          assigneeId: 'member',
+          priorities: ['High'],
+          labelIds: ['label'],
+          due: dueWindow('week', 'UTC', now),
+        },
+      ],
+    ];
+    /**
+     * No table read whole. The ids a filter starts from (a label's tasks, the search matches)
+     * are read from an index into a small list, which SQLite then walks ("SCAN carrying").
+     */
+    const expectNoTableScan = ({ sql: text, plan }: Planned) => {
+      const scans = fullScans(plan).filter((line) => !/^SCAN (carrying|found)$/.test(line.trim()));
+      expect(scans, `${text}\n${plan.join('\n')}`).toEqual([]);
+    };
+    let labelId: string;
+    const resolve = (filter: TaskFilter): TaskFilter => ({
+      ...filter,
+      ...(filter.assigneeId && { assigneeId: member().id }),
+      ...(filter.labelIds && { labelIds: [labelId] }),
+    });
+
+    beforeAll(async () => {
+      labelId = randomUUID();
+      await ctx.db
+        .insertInto('labels')
+        .values({ id: labelId, name: 'Plan', name_key: 'plan', color: '#000000', created_at: '' })
+        .execute();
+      await ctx.db
+        .insertInto('task_labels')
+        .values(newest.slice(0, 40).map((row) => ({ task_id: row.id, label_id: labelId })))
+        .execute();
+      if (ENGINE === 'postgres') await sql`vacuum analyze`.execute(ctx.db);
+    });
+
+    it.each(TASK_SORTS)(
+      'sort=%s: read in order from its index, first and later pages',
+      async (sort) => {
+        const first = await listTaskPage(ctx.db, {}, {}, { sort, order: 'desc', limit: 10 });
+        for (const after of [undefined, first.at(-1)!.pageKey]) {
+          for (const order of ['asc', 'desc'] as const) {
+            const [page] = await plansOf(ctx.db, (db) =>
+              listTaskPage(db, {}, {}, { sort, order, limit: 101, after }),
+            );
+            expectPlan(page!, { indexes: [SORT_INDEX[sort]] });
+          }
+        }
+      },
+    );
+
+    it.each(filters)('%s: the page and the status counts', async (name, raw) => {
+      const filter = resolve(raw);
+      const scope = name.endsWith('a member') ? { assigneeId: member().id } : {};
+      for (const sort of ['createdAt', 'dueDate'] as const) {
+        const [page] = await plansOf(ctx.db, (db) =>
+          listTaskPage(db, scope, filter, { sort, order: 'desc', limit: 101 }),
+        );
+        // Sorting the rows a filter found is allowed: reading every task is not.
+        expectNoTableScan(page!);
+      }
+      const counted = await plansOf(ctx.db, (db) => countTasksByStatus(db, scope, filter));
+      for (const query of counted) expectNoTableScan(query);
+      if (filter.words) {
+        const plan = (
+          await plansOf(ctx.db, (db) =>
+            listTaskPage(db, scope, filter, { sort: 'createdAt', order: 'desc', limit: 101 }),
+          )
+        )[0]!.plan.join('\n');
+        // The matches come from the full-text index, each task then by primary key.
+        expect(plan).toMatch(
+          ENGINE === 'sqlite' ? /VIRTUAL TABLE INDEX/ : /task_search_document_idx/,
+        );
+      }
+    });
   });
 });
 

@@ -213,6 +213,8 @@ describe(`tasks API (${ENGINE})`, () => {
           'createdBy',
           'description',
           'dueDate',
+          'files',
+          'labels',
           'priority',
           'progress',
           'status',

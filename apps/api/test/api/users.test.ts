@@ -5,7 +5,16 @@ import { buildUser, createTask, signUp, uploadPhoto, type Session } from '../hel
 import { expectNoSecrets, userOf } from '../helpers/expectations.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
-const USER_KEYS = ['_id', 'createdAt', 'email', 'name', 'profileImageUrl', 'role', 'updatedAt'];
+const USER_KEYS = [
+  '_id',
+  'active',
+  'createdAt',
+  'email',
+  'name',
+  'profileImageUrl',
+  'role',
+  'updatedAt',
+];
 const LIST_KEYS = [...USER_KEYS, 'completedTasks', 'inProgressTasks', 'pendingTasks'].sort();
 const notAuthorized = { message: apiMessages.notAuthorized, code: 'unauthorized' };
 const adminOnly = { message: apiMessages.adminOnly, code: 'forbidden' };
@@ -92,7 +101,7 @@ describe(`users API (${ENGINE})`, () => {
   });
 
   describe('GET /api/users', () => {
-    it('lists members only, with their fields and no secrets', async () => {
+    it('lists every person, admins included, with their fields and no secrets', async () => {
       const pictured = await signUp(ctx, 'member', {
         profileImageUrl: await uploadPhoto(ctx),
       });
@@ -101,12 +110,13 @@ describe(`users API (${ENGINE})`, () => {
       const ids = users.map((user) => user._id);
       expect(ids).toContain(member.id);
       expect(ids).toContain(pictured.id);
-      expect(ids).not.toContain(admin.id);
-      expect(ids).not.toContain(secondAdmin.id);
+      expect(ids).toContain(admin.id);
+      expect(ids).toContain(secondAdmin.id);
       for (const user of users) {
         expect(Object.keys(user).sort()).toEqual(LIST_KEYS);
-        expect(user.role).toBe('member');
       }
+      const members = await ctx.api.get('/api/users?role=member').set(admin.auth).expect(200);
+      expect(members.body.map((user: ListedUser) => user.role)).not.toContain('admin');
       expectNoSecrets(users, { noTokens: true });
       const listed = users.find((user) => user._id === pictured.id);
       const profile = userOf(pictured.user);

@@ -24,6 +24,7 @@ export const ownedUserFields = (world: World) =>
     {
       role: fc.constantFrom('admin', 'ADMIN', 'owner'),
       isAdmin: fc.constantFrom(true, 'true', 1),
+      active: fc.constantFrom(false, 'false', 0),
       email: fc.constant(world.A2.email),
       token_version: fc.integer({ min: -5, max: 1000 }),
       tokenVersion: fc.integer({ min: -5, max: 1000 }),

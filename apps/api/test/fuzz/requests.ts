@@ -77,6 +77,10 @@ function paramValue(path: string, method: string, name: string, pools: Pools) {
     if (kind === 'users') return method === 'delete' ? pools.disposableUsers : pools.users;
     if (kind === 'tasks') return method === 'delete' ? pools.disposableTasks : pools.tasks;
     if (kind === 'images') return pools.images;
+    if (kind === 'labels') return pools.labels;
+    if (kind === 'invites') return pools.invites;
+    if (kind === 'comments') return pools.comments;
+    if (kind === 'files') return pools.files;
     throw new Error(`${method} ${path}: the fuzzer knows no ids for the parameter "${name}"`);
   };
   const own = ids(/^\/api\/(\w+)\//.exec(path)?.[1] ?? '');

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { TASK_PRIORITIES, TASK_STATUSES } from '@task-manager/shared';
+import { TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES } from '@task-manager/shared';
 import type { World } from '../helpers/security-world.js';
 import { INVITE_TOKEN } from '../helpers/test-app.js';
 import { hostileLeaf, hostileText, hostileTree, PROTO_PAYLOADS } from './hostile-arbitraries.js';
@@ -21,6 +21,13 @@ export interface Pools {
   disposableTasks: string[];
   items: string[];
   images: string[];
+  /** Labels, which tasks may carry and an admin may change. */
+  labels: string[];
+  /** Invitations an admin may revoke. */
+  invites: string[];
+  /** Comments (by M1 on T1) and files (by M1 on T1). */
+  comments: string[];
+  files: string[];
   /** A real `nextCursor` of each list, when the list gives one. */
   cursors: string[];
 }
@@ -132,6 +139,36 @@ export function validField(
         hostileTree.map((value) => Buffer.from(toJson(value)).toString('base64url').slice(0, 1024)),
       ),
     search: () => text(1, 100, fc.constantFrom('Member', 'one', 'ç', '%', '_')),
+    // Finding work (issue 22): labels, and the task list's filters and sorts.
+    color: () => fc.constantFrom('#000000', '#A1b2C3', '#ffffff'),
+    labels: () => fc.subarray(pools.labels),
+    label: () => fc.subarray(pools.labels, { minLength: 1 }).map((ids) => ids.join(',')),
+    assignee: () => fc.constantFrom('me', world.M1.id, world.M2.id, world.A1.id),
+    due: () => fc.constantFrom('overdue', 'today', 'week', 'later'),
+    tz: () => fc.constantFrom('UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata'),
+    sort: () => fc.constantFrom(...TASK_SORTS),
+    order: () => fc.constantFrom('asc', 'desc'),
+    // Running a team (issue 18).
+    q: () => text(1, 100, fc.constantFrom('Member', 'one', 'ç', '%', '_')),
+    active: () => (place === 'query' ? fc.constantFrom('true', 'false') : fc.boolean()),
+    reassignTo: () => fc.constantFrom(world.M2.id, world.A2.id, world.deleted.id),
+    expiresInDays: () => fc.integer({ min: 1, max: 30 }),
+    // Tokens of the right form: unknown ones (the real ones are shown once, to their admin).
+    token: () => fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    invite: () => fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    // Working together on a task (issue 16).
+    body: () =>
+      text(1, 10_000, fc.constantFrom('Looks **good**', '[x](javascript:alert(1))', '@A')),
+    mentions: () =>
+      fc.subarray([world.A1.id, world.A2.id, world.M1.id, world.M2.id]) as fc.Arbitrary<Json>,
+    text: () => text(1, 500, fc.string({ minLength: 1, maxLength: 30 })),
+    ids: () =>
+      fc.constantFrom(...tasks).chain((task) =>
+        fc.shuffledSubarray(
+          task.todoChecklist.map((item) => item._id),
+          { minLength: task.todoChecklist.length },
+        ),
+      ) as fc.Arbitrary<Json>,
   };
   // Plain objects would answer for `constructor` and friends.
   return Object.hasOwn(samples, field) ? samples[field]!() : undefined;
