@@ -1,5 +1,6 @@
 import { Trash2, Upload, User } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n';
 
 /** The round profile-photo picker of sign-up: image files only, with a remove button. */
 export function PhotoPicker({
@@ -15,6 +16,7 @@ export function PhotoPicker({
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const shown = file ? preview : null;
+  const t = useT();
 
   // One object URL per chosen file, freed when the photo is replaced or removed.
   function select(chosen: File | null) {
@@ -26,7 +28,7 @@ export function PhotoPicker({
   function choose(chosen: File | undefined) {
     if (!chosen) return;
     if (!chosen.type.startsWith('image/')) {
-      onReject('Please choose an image file.');
+      onReject(t('profile.chooseImage'));
       return;
     }
     select(chosen);
@@ -40,7 +42,7 @@ export function PhotoPicker({
         type="file"
         accept="image/*"
         className="sr-only"
-        aria-label="Profile photo"
+        aria-label={t('profile.photo')}
         onChange={(event) => {
           choose(event.target.files?.[0]);
           event.target.value = '';
@@ -50,7 +52,7 @@ export function PhotoPicker({
         {shown ? (
           <img
             src={shown}
-            alt="Chosen profile photo"
+            alt={t('auth.chosenPhoto')}
             className="h-20 w-20 rounded-full object-cover"
           />
         ) : (
@@ -62,7 +64,7 @@ export function PhotoPicker({
           <button
             type="button"
             onClick={() => select(null)}
-            aria-label="Remove photo"
+            aria-label={t('profile.removePhoto')}
             className="absolute -right-1 -bottom-1 flex h-8 w-8 items-center justify-center rounded-full bg-red-700 text-white"
           >
             <Trash2 size={16} aria-hidden />
@@ -71,7 +73,7 @@ export function PhotoPicker({
           <button
             type="button"
             onClick={() => input.current?.click()}
-            aria-label="Upload profile photo"
+            aria-label={t('auth.uploadProfilePhoto')}
             className="absolute -right-1 -bottom-1 flex h-8 w-8 items-center justify-center rounded-full bg-blue-700 text-white"
           >
             <Upload size={16} aria-hidden />

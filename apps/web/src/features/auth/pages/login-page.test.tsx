@@ -1,8 +1,9 @@
 import { validationMessages } from '@task-manager/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths';
+import { setLanguage } from '../../../lib/i18n';
 import { buildUser } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
 import { stubApi } from '../../../test/stub-api';
@@ -51,5 +52,27 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-pass');
     await userEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+  });
+});
+
+describe('LoginPage in German', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('speaks German throughout, and welcomes in German after signing in', async () => {
+    await setLanguage('de');
+    stubApi(() => ({ status: 200, data: { ...admin, token: 'jwt-1' } }));
+    open();
+    expect(screen.getByRole('heading', { name: 'Willkommen zurück' })).toBeInTheDocument();
+    expect(screen.getByText('Bitte gib deine Daten ein, um dich anzumelden')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Registrieren' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toBeInTheDocument();
+    const password = screen.getByLabelText('Passwort');
+    expect(password).toHaveAttribute('placeholder', 'Mindestens 8 Zeichen');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort anzeigen' }));
+    expect(screen.getByRole('button', { name: 'Passwort verbergen' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('E-Mail-Adresse'), 'ada@example.com');
+    await userEvent.type(password, 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'ANMELDEN' }));
+    expect(await screen.findByText('Willkommen zurück, Ada!')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { FormError, TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { homePathFor, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
@@ -15,6 +16,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const login = useLogin();
+  const t = useT();
   const { signIn } = useSession();
   const navigate = useNavigate();
 
@@ -28,11 +30,10 @@ export function LoginPage() {
       {
         onSuccess: ({ token, ...user }) => {
           signIn(token, user);
-          notify('success', `Welcome back, ${user.name || 'User'}!`);
+          notify('success', t('auth.welcomeToast', { name: user.name || t('ui.user') }));
           void navigate(homePathFor(user.role), { replace: true });
         },
-        onError: (failure) =>
-          setError(errorMessage(failure, 'Something went wrong. Please try again.')),
+        onError: (failure) => setError(errorMessage(failure, t('passwordReset.genericError'))),
       },
     );
   }
@@ -40,9 +41,9 @@ export function LoginPage() {
   return (
     <section aria-labelledby="login-heading">
       <h1 id="login-heading" className="text-xl font-semibold text-slate-900">
-        Welcome Back
+        {t('auth.welcomeBack')}
       </h1>
-      <p className="mt-1 mb-6 text-sm text-slate-600">Please enter your details to log in</p>
+      <p className="mt-1 mb-6 text-sm text-slate-600">{t('auth.loginIntro')}</p>
       <form
         onSubmit={(event) => void submit(event)}
         onFocus={preloadAuthSchemas}
@@ -50,7 +51,7 @@ export function LoginPage() {
         className="flex flex-col gap-4"
       >
         <TextField
-          label="Email Address"
+          label={t('profile.emailAddress')}
           type="email"
           autoComplete="email"
           placeholder="john@example.com"
@@ -58,20 +59,25 @@ export function LoginPage() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <PasswordField
-          label="Password"
+          label={t('profile.password')}
           autoComplete="current-password"
-          placeholder="Min 8 Characters"
+          placeholder={t('profile.minCharacters')}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to={paths.forgotPassword} className="text-blue-700 underline">
+            {t('passwordReset.forgotLink')}
+          </Link>
+        </p>
         <FormError message={error} />
         <Button type="submit" disabled={login.isPending} className="w-full">
-          {login.isPending ? 'LOGGING IN...' : 'LOGIN'}
+          {login.isPending ? t('auth.loggingIn') : t('auth.login')}
         </Button>
         <p className="text-sm text-slate-700">
-          Don&apos;t have an account?{' '}
+          {t('auth.noAccount')}{' '}
           <Link to={paths.signup} className="font-medium text-blue-700 underline">
-            SignUp
+            {t('auth.signUpLink')}
           </Link>
         </p>
       </form>

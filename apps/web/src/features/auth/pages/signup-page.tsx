@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { homePathFor, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { useRegister } from '../api/register';
+import { useAuthOptions } from '../api/account';
+import { useInviteLookup, useRegister } from '../api/register';
 import { uploadImage } from '../api/upload-image';
 import { PhotoPicker } from '../components/photo-picker';
 import { authFormProblem, preloadAuthSchemas } from '../auth-schemas';
@@ -19,10 +21,18 @@ export function SignUpPage() {
   const [inviteToken, setInviteToken] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [params] = useSearchParams();
+  const invite = params.get('invite');
+  // Once the account exists the invitation is used: it is not looked up again.
+  const [registered, setRegistered] = useState(false);
+  const lookup = useInviteLookup(registered ? null : invite);
+  const options = useAuthOptions();
+  const inviteOnly = options.data?.signupMode === 'invite' && !invite;
   const register = useRegister();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const busy = uploading || register.isPending;
+  const t = useT();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,12 +56,14 @@ export function SignUpPage() {
         email,
         password,
         profileImageUrl,
-        adminInviteToken: inviteToken,
+        adminInviteToken: invite ? '' : inviteToken,
+        ...(invite && { invite }),
       });
+      setRegistered(true);
       signIn(token, user);
       void navigate(homePathFor(user.role), { replace: true });
     } catch (failure) {
-      setError(errorMessage(failure, 'Something went wrong. Please try again.'));
+      setError(errorMessage(failure, t('passwordReset.genericError')));
     } finally {
       setUploading(false);
     }
@@ -60,11 +72,30 @@ export function SignUpPage() {
   return (
     <section aria-labelledby="signup-heading">
       <h1 id="signup-heading" className="text-xl font-semibold text-slate-900">
-        Create an Account
+        {t('auth.signupHeading')}
       </h1>
-      <p className="mt-1 mb-6 text-sm text-slate-600">
-        Join us today by entering your details below.
-      </p>
+      <p className="mt-1 mb-6 text-sm text-slate-600">{t('auth.signupIntro')}</p>
+      {invite && lookup.data && (
+        <p role="status" className="mb-4 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900">
+          {lookup.data.role === 'admin'
+            ? lookup.data.email
+              ? t('auth.invitedAsAdminWithEmail', { email: lookup.data.email })
+              : t('auth.invitedAsAdmin')
+            : lookup.data.email
+              ? t('auth.invitedAsMemberWithEmail', { email: lookup.data.email })
+              : t('auth.invitedAsMember')}
+        </p>
+      )}
+      {invite && lookup.isError && (
+        <p role="alert" className="mb-4 text-sm text-red-700">
+          {t('auth.inviteInvalid')}
+        </p>
+      )}
+      {inviteOnly && (
+        <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t('auth.inviteOnly')}
+        </p>
+      )}
       <form
         onSubmit={(event) => void submit(event)}
         onFocus={preloadAuthSchemas}
@@ -74,14 +105,14 @@ export function SignUpPage() {
         <PhotoPicker file={photo} onChange={setPhoto} onReject={setError} />
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <TextField
-            label="Full Name"
+            label={t('profile.fullName')}
             autoComplete="name"
-            placeholder="John"
+            placeholder={t('auth.namePlaceholder')}
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
           <TextField
-            label="Email Address"
+            label={t('profile.emailAddress')}
             type="email"
             autoComplete="email"
             placeholder="john@example.com"
@@ -89,29 +120,37 @@ export function SignUpPage() {
             onChange={(event) => setEmail(event.target.value)}
           />
           <PasswordField
-            label="Password"
+            label={t('profile.password')}
             autoComplete="new-password"
-            placeholder="Min 8 Characters"
+            placeholder={t('profile.minCharacters')}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
-          <TextField
-            label="Admin Invite Token"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="6 Digit Code"
-            value={inviteToken}
-            onChange={(event) => setInviteToken(event.target.value)}
-          />
+          {!invite && (
+            <div className="flex flex-col gap-1">
+              <TextField
+                label={t('auth.adminInviteToken')}
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder={t('auth.sixDigitCode')}
+                aria-describedby="invite-token-hint"
+                value={inviteToken}
+                onChange={(event) => setInviteToken(event.target.value)}
+              />
+              <p id="invite-token-hint" className="text-xs text-slate-600">
+                {t('auth.inviteTokenHint')}
+              </p>
+            </div>
+          )}
         </div>
         <FormError message={error} />
         <Button type="submit" disabled={busy} className="w-full">
-          {busy ? 'SIGNING UP...' : 'SIGN UP'}
+          {busy ? t('auth.signingUp') : t('auth.signUp')}
         </Button>
         <p className="text-sm text-slate-700">
-          Already have an account?{' '}
+          {t('auth.haveAccount')}{' '}
           <Link to={paths.login} className="font-medium text-blue-700 underline">
-            Login
+            {t('auth.loginLink')}
           </Link>
         </p>
       </form>

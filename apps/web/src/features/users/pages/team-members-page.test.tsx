@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths';
+import { setLanguage } from '../../../lib/i18n';
 import { captureDownloads } from '../../../test/downloads';
 import { buildTeamMember, userPageFor } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
@@ -129,5 +130,31 @@ describe('the Team Members page', { timeout: 30_000 }, () => {
     } finally {
       layout.restore();
     }
+  });
+});
+
+describe('the Team Members page in German', { timeout: 30_000 }, () => {
+  afterEach(() => setLanguage('en'));
+
+  it('names everything in German and writes numbers the German way', async () => {
+    await setLanguage('de');
+    serve(() => ({ status: 200, data: [{ ...mia, role: 'admin', active: false }] }));
+    open();
+    expect(screen.getByRole('heading', { name: 'Teammitglieder' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bericht herunterladen' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Nach Name oder E-Mail suchen' })).toBeVisible();
+    const role = screen.getByRole('combobox', { name: 'Rolle' });
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Alle Rollen', 'Admins', 'Mitglieder']);
+    const card = (await screen.findByText('Mia Member')).closest<HTMLElement>('[role="listitem"]')!;
+    const count = (label: string) => within(card).getByText(label).nextElementSibling;
+    expect(count('Offen')).toHaveTextContent('2');
+    expect(count('In Arbeit')).toHaveTextContent('1.234');
+    expect(count('Erledigt')).toHaveTextContent('0');
+    expect(within(card).getByText('Deaktiviert')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Mia Member verwalten' })).toBeInTheDocument();
   });
 });

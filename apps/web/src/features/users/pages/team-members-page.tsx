@@ -1,12 +1,17 @@
 import { Download } from 'lucide-react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/feedback';
 import { VirtualGrid, type GridColumns } from '../../../components/ui/virtual-grid';
-import { useUsers } from '../../../lib/get-users';
+import { inputClass } from '../../../components/ui/field';
+import { useUsers, type UserFilters } from '../../../lib/get-users';
+import { useT } from '../../../lib/i18n';
 import { pagingOf } from '../../../lib/infinite-paging';
 import { useDownloadUsersReport } from '../api/download-users-report';
+import { MemberActions } from '../components/member-actions';
 import { UserCard, UserCardSkeleton } from '../components/user-card';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** One column on a phone, two from sm, three from xl (the same in both forms). */
 const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
@@ -19,13 +24,21 @@ const ESTIMATED_ROW_PX = 170;
  * page as the person scrolls, and only the rows near the screen are rendered.
  */
 export function TeamMembersPage() {
-  const users = useUsers();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<'' | 'admin' | 'member'>('');
+  const [active, setActive] = useState<'' | 'true' | 'false'>('');
+  const filters: UserFilters = {
+    ...(role && { role }),
+    ...(active && { active: active === 'true' }),
+  };
+  const users = useUsers(useDebouncedValue(search, 300), filters);
   const download = useDownloadUsersReport();
+  const t = useT();
 
   function downloadReport() {
     download.mutate(undefined, {
-      onSuccess: () => toast.success('Team report downloaded successfully'),
-      onError: () => toast.error('Failed to download user details. Please try again.'),
+      onSuccess: () => toast.success(t('team.reportDownloaded')),
+      onError: () => toast.error(t('team.reportFailed')),
     });
   }
 
@@ -33,7 +46,7 @@ export function TeamMembersPage() {
     <section aria-labelledby="team-heading" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="team-heading" className="text-xl font-semibold text-slate-900">
-          Team Members
+          {t('team.heading')}
         </h1>
         <Button
           variant="secondary"
@@ -42,8 +55,38 @@ export function TeamMembersPage() {
           aria-busy={download.isPending}
         >
           <Download size={16} aria-hidden />
-          Download Report
+          {t('team.downloadReport')}
         </Button>
+      </div>
+      <div role="search" aria-label={t('team.findPeople')} className="flex flex-wrap gap-3">
+        <input
+          type="search"
+          aria-label={t('team.search')}
+          placeholder={t('team.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className={`${inputClass} max-w-xs`}
+        />
+        <select
+          aria-label={t('team.role')}
+          value={role}
+          onChange={(event) => setRole(event.target.value as typeof role)}
+          className={`${inputClass} w-auto`}
+        >
+          <option value="">{t('team.everyRole')}</option>
+          <option value="admin">{t('team.admins')}</option>
+          <option value="member">{t('team.members')}</option>
+        </select>
+        <select
+          aria-label={t('team.status')}
+          value={active}
+          onChange={(event) => setActive(event.target.value as typeof active)}
+          className={`${inputClass} w-auto`}
+        >
+          <option value="">{t('team.anyStatus')}</option>
+          <option value="true">{t('team.active')}</option>
+          <option value="false">{t('common.deactivated')}</option>
+        </select>
       </div>
       <TeamGrid users={users} />
     </section>
@@ -51,9 +94,10 @@ export function TeamMembersPage() {
 }
 
 function TeamGrid({ users: { query, users } }: { users: ReturnType<typeof useUsers> }) {
+  const t = useT();
   if (query.isPending) {
     return (
-      <ul aria-busy="true" aria-label="Loading team members" className={grid}>
+      <ul aria-busy="true" aria-label={t('team.loading')} className={grid}>
         {[0, 1, 2, 3, 4, 5].map((card) => (
           <UserCardSkeleton key={card} />
         ))}
@@ -61,11 +105,9 @@ function TeamGrid({ users: { query, users } }: { users: ReturnType<typeof useUse
     );
   }
   if (!users) {
-    return (
-      <ErrorState message="Failed to load team members." onRetry={() => void query.refetch()} />
-    );
+    return <ErrorState message={t('team.loadFailed')} onRetry={() => void query.refetch()} />;
   }
-  if (users.length === 0) return <EmptyState title="No team members yet" />;
+  if (users.length === 0) return <EmptyState title={t('team.empty')} />;
   return (
     <VirtualGrid
       items={users}
@@ -74,10 +116,10 @@ function TeamGrid({ users: { query, users } }: { users: ReturnType<typeof useUse
       columns={gridColumns}
       estimateRowHeight={ESTIMATED_ROW_PX}
       keyOf={(user) => user._id}
-      renderItem={(user) => <UserCard user={user} />}
-      label="Team members"
-      loadingMoreText="Loading more team members"
-      loadMoreFailedText="More team members could not be loaded."
+      renderItem={(user) => <UserCard user={user} actions={<MemberActions member={user} />} />}
+      label={t('team.list')}
+      loadingMoreText={t('team.loadingMore')}
+      loadMoreFailedText={t('team.loadMoreFailed')}
       {...pagingOf(query)}
     />
   );

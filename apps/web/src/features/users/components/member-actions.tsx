@@ -1,0 +1,255 @@
+import type { UserWithTaskCounts } from '@task-manager/shared';
+import { Copy, Settings2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { errorMessage } from '../../../lib/api-client';
+import { useUsers } from '../../../lib/get-users';
+import { useT } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import {
+  useChangeMember,
+  useCreateResetLink,
+  useDeleteMember,
+  type MemberChange,
+} from '../api/manage-members';
+
+/** A person on the team page; `active` is false once an admin has deactivated them. */
+export type Member = UserWithTaskCounts & { active?: boolean };
+
+export const isDeactivated = (member: Member) => member.active === false;
+
+const taskCountOf = (member: Member) =>
+  member.pendingTasks + member.inProgressTasks + member.completedTasks;
+
+type Step = 'menu' | 'delete' | 'link';
+
+/**
+ * The admin's actions on one person: role, deactivation, a password reset link and deletion.
+ * Each answer (say "the last active admin cannot be demoted") shows in the dialog itself.
+ */
+export function MemberActions({ member }: { member: Member }) {
+  const [open, setOpen] = useState(false);
+  const [step, setStep] = useState<Step>('menu');
+  const [error, setError] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+  const change = useChangeMember();
+  const resetLink = useCreateResetLink();
+  const { user: me } = useSession();
+  const t = useT();
+
+  function close() {
+    setOpen(false);
+    setStep('menu');
+    setError(null);
+    setLink(null);
+  }
+
+  function apply(patch: MemberChange, done: string) {
+    setError(null);
+    change.mutate(
+      { id: member._id, change: patch },
+      {
+        onSuccess: () => {
+          notify('success', done);
+          close();
+        },
+        onError: (failure) => setError(errorMessage(failure, t('team.changeFailed'))),
+      },
+    );
+  }
+
+  function makeLink() {
+    setError(null);
+    resetLink.mutate(member._id, {
+      onSuccess: (url) => {
+        setLink(new URL(url, window.location.origin).href);
+        setStep('link');
+      },
+      onError: (failure) => setError(errorMessage(failure, t('team.linkFailed'))),
+    });
+  }
+
+  const deactivated = isDeactivated(member);
+  const busy = change.isPending || resetLink.isPending;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        className="px-2 py-1"
+        aria-label={t('team.manage', { name: member.name })}
+        onClick={() => setOpen(true)}
+      >
+        <Settings2 size={18} aria-hidden />
+      </Button>
+      <Modal open={open} title={t('team.manage', { name: member.name })} onClose={close}>
+        {step === 'menu' && (
+          <div className="flex flex-col gap-3">
+            <p className="text-sm text-slate-700">
+              {member.email} · {member.role === 'admin' ? t('common.admin') : t('common.member')}
+              {deactivated && ` · ${t('common.deactivated')}`}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() =>
+                  member.role === 'admin'
+                    ? apply({ role: 'member' }, t('team.nowMember', { name: member.name }))
+                    : apply({ role: 'admin' }, t('team.nowAdmin', { name: member.name }))
+                }
+              >
+                {member.role === 'admin' ? t('team.makeMember') : t('team.makeAdmin')}
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={busy || member._id === me?._id}
+                onClick={() =>
+                  deactivated
+                    ? apply({ active: true }, t('team.reactivated', { name: member.name }))
+                    : apply({ active: false }, t('team.deactivated', { name: member.name }))
+                }
+              >
+                {deactivated ? t('team.reactivate') : t('team.deactivate')}
+              </Button>
+              <Button variant="secondary" disabled={busy} onClick={makeLink}>
+                {t('team.createResetLink')}
+              </Button>
+              <Button
+                variant="danger"
+                disabled={busy || member._id === me?._id}
+                onClick={() => setStep('delete')}
+              >
+                {t('team.deleteMenu')}
+              </Button>
+            </div>
+            <FormError message={error} />
+          </div>
+        )}
+        {step === 'link' && link && <ResetLink member={member} link={link} />}
+        {step === 'delete' && <DeleteMember member={member} onDone={close} />}
+      </Modal>
+    </>
+  );
+}
+
+function ResetLink({ member, link }: { member: Member; link: string }) {
+  const fieldId = useId();
+  const t = useT();
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-slate-700">{t('team.handOver', { name: member.name })}</p>
+      <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
+        {t('team.resetLink')}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={fieldId}
+          readOnly
+          value={link}
+          onFocus={(event) => event.target.select()}
+          className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-900"
+        />
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void navigator.clipboard
+              .writeText(link)
+              .then(() => notify('success', t('team.linkCopied')))
+              .catch(() => notify('error', t('team.linkCopyFailed')))
+          }
+        >
+          <Copy size={16} aria-hidden />
+          {t('common.copy')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function DeleteMember({ member, onDone }: { member: Member; onDone: () => void }) {
+  const [mode, setMode] = useState<'reassign' | 'unassign'>('unassign');
+  const [target, setTarget] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteMember();
+  const { users } = useUsers('', { active: true });
+  const choices = (users ?? []).filter((user) => user._id !== member._id);
+  const tasks = taskCountOf(member);
+  const selectId = useId();
+  const t = useT();
+
+  function submit() {
+    if (mode === 'reassign' && !target) {
+      setError(t('team.chooseTakeover'));
+      return;
+    }
+    setError(null);
+    remove.mutate(
+      { id: member._id, reassignTo: mode === 'reassign' ? target : null },
+      {
+        onSuccess: () => {
+          notify('success', t('team.deleted', { name: member.name }));
+          onDone();
+        },
+        onError: (failure) => setError(errorMessage(failure, t('team.deleteFailed'))),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-slate-800">
+        {t('team.deleteQuestion', { name: member.name, count: tasks })}
+      </p>
+      <fieldset className="flex flex-col gap-2 text-sm text-slate-800">
+        <legend className="mb-1 font-medium">{t('team.theirTasks')}</legend>
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="tasks"
+            checked={mode === 'unassign'}
+            onChange={() => setMode('unassign')}
+          />
+          {t('team.leaveUnassigned', { name: member.name })}
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="tasks"
+            checked={mode === 'reassign'}
+            onChange={() => setMode('reassign')}
+          />
+          {t('team.reassign')}
+        </label>
+      </fieldset>
+      {mode === 'reassign' && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
+            {t('team.reassignTo')}
+          </label>
+          <select
+            id={selectId}
+            value={target}
+            onChange={(event) => setTarget(event.target.value)}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+          >
+            <option value="">{t('team.choosePerson')}</option>
+            {choices.map((user) => (
+              <option key={user._id} value={user._id}>
+                {user.name} ({user.email})
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <FormError message={error} />
+      <div className="flex justify-end gap-2">
+        <Button variant="danger" disabled={remove.isPending} onClick={submit}>
+          {t('team.deleteNamed', { name: member.name })}
+        </Button>
+      </div>
+    </div>
+  );
+}
