@@ -5,6 +5,7 @@ import {
   dueDateToIso,
   emptyTaskForm,
   formFromTask,
+  isPastDay,
   itemNumber,
   removeEntry,
   taskFormProblem,
@@ -39,6 +40,7 @@ describe('the task payload', () => {
     assignees: [mia],
     checklist: ['Draft'],
     attachments: ['  example.com  ', '   '],
+    labels: ['00000000-0000-4000-8000-00000000aaaa'],
   };
 
   it('sends ids, checklist items with completed, non-empty links and a date-time', () => {
@@ -50,6 +52,7 @@ describe('the task payload', () => {
       assignedTo: [mia._id],
       todoChecklist: [{ text: 'Draft', completed: false }],
       attachments: ['example.com'],
+      labels: ['00000000-0000-4000-8000-00000000aaaa'],
     });
     expect(taskFormProblem(toTaskPayload(values))).toBeNull();
   });
@@ -101,5 +104,16 @@ describe('the task payload', () => {
       checklist: ['Write the draft', 'Review the draft'],
       attachments: ['x.org'],
     });
+  });
+});
+
+describe('isPastDay', () => {
+  const now = new Date(2031, 4, 20, 9, 30); // 20 May 2031, local time
+  it('is true only for a day before today where the person is', () => {
+    expect(isPastDay('2031-05-19', now)).toBe(true);
+    expect(isPastDay('2031-05-19T00:00:00.000Z', now)).toBe(true);
+    expect(isPastDay('2031-05-20', now)).toBe(false);
+    expect(isPastDay('2031-06-01', now)).toBe(false);
+    expect(isPastDay('', now)).toBe(false);
   });
 });

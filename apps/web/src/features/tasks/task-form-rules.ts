@@ -27,6 +27,8 @@ export interface TaskFormValues {
   assignees: AssigneeOption[];
   checklist: string[];
   attachments: string[];
+  /** The ids of the task's labels. */
+  labels: string[];
 }
 
 export const emptyTaskForm: TaskFormValues = {
@@ -37,6 +39,7 @@ export const emptyTaskForm: TaskFormValues = {
   assignees: [],
   checklist: [],
   attachments: [],
+  labels: [],
 };
 
 /** The form filled with a stored task, for edit mode. */
@@ -54,6 +57,7 @@ export function formFromTask(task: Task): TaskFormValues {
     })),
     checklist: task.todoChecklist.map((item) => item.text),
     attachments: [...task.attachments],
+    labels: task.labels.map((label) => label._id),
   };
 }
 
@@ -98,6 +102,7 @@ export function toTaskPayload(
       values.checklist.map((text) => ({ text })),
     ).map(({ text, completed }) => ({ text, completed })),
     attachments: values.attachments.map((link) => link.trim()).filter(Boolean),
+    labels: values.labels,
   };
 }
 
@@ -107,4 +112,13 @@ export function toTaskPayload(
  */
 export function taskFormProblem(payload: CreateTaskInput): string | null {
   return firstIssue(createTaskSchema, payload);
+}
+
+export const PAST_DUE_QUESTION = 'The due date is in the past. Create the task anyway?';
+
+/** Whether a due date (its calendar day, YYYY-MM-DD first) is before today where the person is. */
+export function isPastDay(dueDate: string, now = new Date()): boolean {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return /^\d{4}-\d{2}-\d{2}/.test(dueDate) && dueDate.slice(0, 10) < today;
 }

@@ -3,6 +3,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { api } from '../../../lib/api-client';
 import { retryOnceUnlessClientError } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { browserTimeZone, filterParams, type TaskFilters } from '../task-filters';
 
 /** A tab of the task list: every task, or the tasks of one status. */
 export type TaskStatusFilter = 'All' | TaskStatus;
@@ -11,25 +12,31 @@ export type TaskStatusFilter = 'All' | TaskStatus;
 export const TASK_PAGE_SIZE = 100;
 
 /**
- * One page of the tasks the caller can see, newest first, filtered by status (left out for All),
- * with the counts per status of every task whatever the filter. `cursor` is the previous page's
- * `nextCursor`; the first page has none.
+ * One page of the tasks the caller can see that match `filters` (the status tab, search, people,
+ * priority, labels, due window, sort), with the counts per status of the same filters whatever
+ * the tab. `cursor` is the previous page's `nextCursor`; the first page has none.
  */
 export async function getTaskPage(
-  status: TaskStatusFilter,
+  filters: TaskFilters,
   cursor: string | null,
 ): Promise<TaskListResponse> {
-  const params: Record<string, string | number> = { limit: TASK_PAGE_SIZE };
-  if (status !== 'All') params.status = status;
+  const params: Record<string, string | number> = {
+    limit: TASK_PAGE_SIZE,
+    ...filterParams(filters),
+  };
+  // Today and this week are the caller's own days.
+  if (filters.due && filters.due !== 'overdue') params.tz = browserTimeZone();
   if (cursor) params.cursor = cursor;
   const { data } = await api.get<TaskListResponse>('/api/tasks', { params });
   return data;
 }
 
-export function tasksQueryOptions(status: TaskStatusFilter) {
+export function tasksQueryOptions(filters: TaskFilters) {
+  // The tab is the key's own part; the other parameters follow it.
+  const rest = filterParams({ ...filters, status: 'All' });
   return infiniteQueryOptions({
-    queryKey: queryKeys.tasks.list(status === 'All' ? undefined : status),
-    queryFn: ({ pageParam }) => getTaskPage(status, pageParam),
+    queryKey: queryKeys.tasks.list(filters.status === 'All' ? undefined : filters.status, rest),
+    queryFn: ({ pageParam }) => getTaskPage(filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -41,12 +48,12 @@ export interface TaskListRetry {
 }
 
 /**
- * The pages of one tab's list. While another tab's list loads, the previous list stays on screen
+ * The pages of one view's list. While another tab's list loads, the previous list stays on screen
  * (placeholderData) so the grid does not flash empty on every tab change.
  */
-export function useTasks(status: TaskStatusFilter, { retryDelayMs }: TaskListRetry) {
+export function useTasks(filters: TaskFilters, { retryDelayMs }: TaskListRetry) {
   return useInfiniteQuery({
-    ...tasksQueryOptions(status),
+    ...tasksQueryOptions(filters),
     placeholderData: keepPreviousData,
     // A 4xx fails the same way twice (and a 401 already ends the session): retry the rest once.
     retry: retryDelayMs === null ? false : retryOnceUnlessClientError,

@@ -69,8 +69,8 @@ export function StatusTabs({
     <div
       role="tablist"
       aria-label="Task status"
-      // Four tabs with counts do not fit in one row on a phone: two rows of two there.
-      className="grid grid-cols-2 gap-1 sm:flex sm:border-b sm:border-slate-200"
+      // One row everywhere: on a phone the row scrolls sideways instead of wrapping.
+      className="flex overflow-x-auto border-b border-slate-200 [scrollbar-width:thin]"
     >
       {STATUS_TABS.map(({ status, count }, index) => {
         const isSelected = status === selected;

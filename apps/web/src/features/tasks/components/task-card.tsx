@@ -4,8 +4,10 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { AvatarStack } from '../../../components/ui/avatar';
 import { PriorityBadge, StatusBadge } from '../../../components/ui/badges';
+import { DueDateText, OverdueBadge } from '../../../components/ui/due-date';
+import { LabelChips } from '../../../components/ui/label-chips';
 import { ProgressBar } from '../../../components/ui/feedback';
-import { formatDate, formatDueDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 
 /** Where a card leads: the edit form (with the task id in navigation state) or the details page. */
 export interface TaskCardTarget {
@@ -35,6 +37,7 @@ export function TaskCard({ task, target }: { task: Task; target: TaskCardTarget 
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={task.status} />
         <PriorityBadge priority={task.priority} />
+        <OverdueBadge task={task} />
       </div>
       <div className="min-w-0">
         <h2
@@ -44,6 +47,7 @@ export function TaskCard({ task, target }: { task: Task; target: TaskCardTarget 
           {task.title}
         </h2>
         <p className="mt-1 line-clamp-3 text-sm break-words text-slate-600">{task.description}</p>
+        <LabelChips labels={task.labels} className="mt-2" />
       </div>
       <div className="flex flex-col gap-1.5">
         <p className="text-sm text-slate-700">
@@ -61,7 +65,9 @@ export function TaskCard({ task, target }: { task: Task; target: TaskCardTarget 
         </div>
         <div className="text-right">
           <dt className="text-slate-600">Due Date</dt>
-          <dd className="font-medium text-slate-900">{formatDueDate(task.dueDate)}</dd>
+          <dd>
+            <DueDateText task={task} />
+          </dd>
         </div>
       </dl>
       <div className="flex items-center justify-between gap-2">

@@ -77,6 +77,7 @@ describe('the task form', { timeout: 30_000 }, () => {
       assignedTo: [mia._id],
       todoChecklist: [{ text: 'Draft', completed: false }],
       attachments: ['example.com'],
+      labels: [],
     });
   });
 

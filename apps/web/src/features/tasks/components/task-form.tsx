@@ -2,6 +2,7 @@ import {
   TASK_PRIORITIES,
   type ChecklistEntry,
   type CreateTaskInput,
+  type Label,
   type TaskPriority,
 } from '@task-manager/shared';
 import { useId, useState, type FormEvent } from 'react';
@@ -10,6 +11,7 @@ import { Field, FormError, inputClass, TextField } from '../../../components/ui/
 import { taskFormProblem, toTaskPayload, type TaskFormValues } from '../task-form-rules';
 import { AttachmentsEditor } from './attachments-editor';
 import { ChecklistEditor } from './checklist-editor';
+import { LabelPicker } from './label-picker';
 import { UserPicker, type UserChoices } from './user-picker';
 
 /**
@@ -21,6 +23,7 @@ export function TaskForm({
   initialValues,
   existingChecklist,
   userChoices,
+  labelChoices = [],
   pending,
   onSubmit,
 }: {
@@ -29,6 +32,8 @@ export function TaskForm({
   /** In edit mode, the stored items: matching texts keep their completed state. */
   existingChecklist?: readonly ChecklistEntry[];
   userChoices: UserChoices;
+  /** Every label, to choose the task's among (none: no label picker). */
+  labelChoices?: readonly Label[];
   pending: boolean;
   onSubmit: (payload: CreateTaskInput) => void;
 }) {
@@ -93,6 +98,11 @@ export function TaskForm({
         {...userChoices}
         selected={values.assignees}
         onChange={(people) => set('assignees', people)}
+      />
+      <LabelPicker
+        labels={labelChoices}
+        selected={values.labels}
+        onChange={(labels) => set('labels', labels)}
       />
       <ChecklistEditor items={values.checklist} onChange={(items) => set('checklist', items)} />
       <AttachmentsEditor

@@ -1,10 +1,12 @@
 import type { Task } from '@task-manager/shared';
 import type { ReactNode } from 'react';
-import { ErrorState } from '../../../components/ui/feedback';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, ErrorState } from '../../../components/ui/feedback';
 import { VirtualGrid } from '../../../components/ui/virtual-grid';
 import { pagingOf } from '../../../lib/infinite-paging';
 import type { useTaskList } from '../hooks/use-task-list';
 import { countFor, StatusTabs, tabIdFor } from './status-tabs';
+import { TaskFilterBar } from './task-filter-bar';
 import { TaskCard, type TaskCardTarget } from './task-card';
 import { EmptyTab, TASK_GRID_COLUMNS, TaskListSkeleton } from './task-list-states';
 
@@ -14,6 +16,7 @@ const PANEL_ID = `${ID_PREFIX}-panel`;
 export const TASKS_NOT_LOADED = 'The tasks could not be loaded.';
 export const LOADING_MORE_TASKS = 'Loading more tasks';
 export const MORE_TASKS_NOT_LOADED = 'More tasks could not be loaded.';
+export const NO_MATCHING_TASKS = 'No tasks match these filters';
 /** A card's height with a two-line title and a three-line description, before it is measured. */
 const ESTIMATED_ROW_PX = 290;
 
@@ -26,19 +29,35 @@ export function TaskList({
   list,
   targetFor,
   noTasks,
+  showAssignee = false,
 }: {
   list: ReturnType<typeof useTaskList>;
   targetFor: (task: Task) => TaskCardTarget;
   /** What to show when there are no tasks at all. */
   noTasks: ReactNode;
+  /** The filter bar offers the assignee (admins see everyone's tasks). */
+  showAssignee?: boolean;
 }) {
-  const { status, setStatus, query, tasks, summary, queriedStatus, isUpdating } = list;
+  const { status, setStatus, query, tasks, summary, queriedStatus, isUpdating, filtered } = list;
 
   let content: ReactNode;
   if (query.isPending || (query.isError && !tasks && query.isFetching)) {
     content = <TaskListSkeleton />;
   } else if (!tasks || !summary) {
     content = <ErrorState message={TASKS_NOT_LOADED} onRetry={() => void query.refetch()} />;
+  } else if (filtered && summary.all === 0 && tasks.length === 0) {
+    content = isUpdating ? (
+      <TaskListSkeleton />
+    ) : (
+      <EmptyState title={NO_MATCHING_TASKS}>
+        <Button
+          variant="secondary"
+          onClick={() => list.setFilters({ q: '', assignee: '', priority: [], label: [], due: '' })}
+        >
+          Clear filters
+        </Button>
+      </EmptyState>
+    );
   } else if (summary.all === 0 && tasks.length === 0) {
     content = noTasks;
   } else if (tasks.length === 0) {
@@ -68,6 +87,11 @@ export function TaskList({
 
   return (
     <div className="flex flex-col gap-4">
+      <TaskFilterBar
+        filters={list.filters}
+        onChange={list.setFilters}
+        showAssignee={showAssignee}
+      />
       <StatusTabs
         selected={status}
         onSelect={setStatus}

@@ -125,7 +125,9 @@ describe('the user picker over the server', { timeout: 30_000 }, () => {
     const search = within(dialog).getByRole('searchbox', { name: 'Search users' });
 
     await user.type(search, 'mi');
-    await waitFor(() => expect(requests.at(-1)!.params).toEqual({ limit: 50, search: 'mi' }));
+    await waitFor(() =>
+      expect(requests.at(-1)!.params).toEqual({ limit: 50, search: 'mi', active: 'true' }),
+    );
     // Typed fast, asked once: no request for 'm' alone.
     expect(requests.map((request) => request.params?.search)).toEqual([undefined, 'mi']);
     await waitFor(() =>
@@ -136,7 +138,9 @@ describe('the user picker over the server', { timeout: 30_000 }, () => {
 
     await user.clear(search);
     await user.type(search, 'MAX');
-    await waitFor(() => expect(requests.at(-1)!.params).toEqual({ limit: 50, search: 'MAX' }));
+    await waitFor(() =>
+      expect(requests.at(-1)!.params).toEqual({ limit: 50, search: 'MAX', active: 'true' }),
+    );
     const results = await within(dialog).findByRole('list', { name: 'Users' });
     await within(results).findByRole('checkbox', { name: 'Max Member' });
     expect(within(results).queryByRole('checkbox', { name: 'Mia Member' })).not.toBeInTheDocument();

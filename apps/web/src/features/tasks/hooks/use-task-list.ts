@@ -1,14 +1,23 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router-dom';
 import { uniqueById } from '../../../lib/infinite-paging';
 import { useTasks, type TaskStatusFilter } from '../api/get-tasks';
+import {
+  filtersFromSearch,
+  isFiltered,
+  searchFromFilters,
+  type TaskFilters,
+} from '../task-filters';
 import { useDebouncedValue } from './use-debounced-value';
 
 export const TASKS_FETCH_FAILED = 'Failed to fetch tasks. Please try again.';
 
 /**
- * The task list's state: the selected tab at once, the pages of the tab the person settled on
- * (`debounceMs` after the last change), and one toast when the list finally fails to load.
+ * The task list's state. The view (status tab and filters) is the URL's query string: a change
+ * is a new history entry, so the back button and a shared link bring the same view back. The
+ * tab shows as selected at once; the pages are those of the view the person settled on
+ * (`debounceMs` after the last change); one toast when the list finally fails to load.
  */
 export function useTaskList({
   debounceMs,
@@ -17,15 +26,46 @@ export function useTaskList({
   debounceMs: number;
   retryDelayMs: number | null;
 }) {
-  const [status, setStatus] = useState<TaskStatusFilter>('All');
-  const queriedStatus = useDebouncedValue(status, debounceMs);
-  const query = useTasks(queriedStatus, { retryDelayMs });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
+  const settledSearch = useDebouncedValue(search, debounceMs);
+  const queriedFilters = useMemo(
+    () => filtersFromSearch(new URLSearchParams(settledSearch)),
+    [settledSearch],
+  );
+  const query = useTasks(queriedFilters, { retryDelayMs });
 
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
     // One id: a failure seen again (a retry from the error state) replaces the toast, not stacks.
     if (isError) toast.error(TASKS_FETCH_FAILED, { id: 'tasks-fetch-failed' });
   }, [isError, errorUpdatedAt]);
+
+  const setFilters = useCallback(
+    (change: Partial<TaskFilters>) => {
+      const next = { ...filtersFromSearch(searchParams), ...change };
+      const nextSearch = searchFromFilters(next);
+      if (nextSearch.slice(1) === searchParams.toString()) return;
+      setSearchParams(new URLSearchParams(nextSearch));
+    },
+    [searchParams, setSearchParams],
+  );
+  // The tab shows as selected at once, before the navigation to its URL has rendered; the URL
+  // wins again whenever it changes (back button, a link).
+  const [shownStatus, setShownStatus] = useState(filters.status);
+  const [urlStatus, setUrlStatus] = useState(filters.status);
+  if (urlStatus !== filters.status) {
+    setUrlStatus(filters.status);
+    setShownStatus(filters.status);
+  }
+  const setStatus = useCallback(
+    (status: TaskStatusFilter) => {
+      setShownStatus(status);
+      setFilters({ status });
+    },
+    [setFilters],
+  );
 
   const pages = query.data?.pages;
   const tasks = useMemo(
@@ -34,16 +74,21 @@ export function useTaskList({
   );
 
   return {
-    status,
+    status: shownStatus,
     setStatus,
+    /** The view asked for (the URL's), and a change to it. */
+    filters,
+    setFilters,
+    /** Anything beyond the tab narrows the list: "no tasks" then means "none match". */
+    filtered: isFiltered(queriedFilters),
     query,
     /** Every loaded task of the list on screen, in order; undefined until the first page. */
     tasks,
     /** The counts of every status, from the first page: they do not depend on the page. */
     summary: pages?.[0]?.statusSummary,
     /** The tab the list on screen belongs to, once it is not a placeholder. */
-    queriedStatus,
-    /** The list on screen is not (yet) the selected tab's. */
-    isUpdating: status !== queriedStatus || query.isPlaceholderData,
+    queriedStatus: queriedFilters.status,
+    /** The list on screen is not (yet) the selected view's. */
+    isUpdating: search !== settledSearch || query.isPlaceholderData,
   };
 }

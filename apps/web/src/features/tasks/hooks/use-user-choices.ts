@@ -7,11 +7,14 @@ import { useDebouncedValue } from './use-debounced-value';
 /** The search asks the server once typing pauses this long, not on every key. */
 export const USER_SEARCH_DEBOUNCE_MS = 300;
 
-/** The members the user picker offers, searched on the server and loaded page by page. */
+/** Who can be given a task: every active person, admins included (deactivated people are not). */
+const ASSIGNABLE = { active: true } as const;
+
+/** The people the user picker offers, searched on the server and loaded page by page. */
 export function useUserChoices(): UserChoices {
   const [search, setSearch] = useState('');
   const queried = useDebouncedValue(search, USER_SEARCH_DEBOUNCE_MS);
-  const { query, users } = useUsers(queried);
+  const { query, users } = useUsers(queried, ASSIGNABLE);
   return {
     users: users ?? [],
     loading: query.isPending,

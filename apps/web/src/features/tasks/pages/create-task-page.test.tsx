@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
 import { buildPerson, buildTask } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
@@ -56,6 +56,32 @@ describe('the Create Task page', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Priority')).toHaveValue('Low');
     const checklist = screen.getByRole('group', { name: 'TODO Checklist' });
     expect(within(checklist).queryAllByRole('listitem')).toHaveLength(0);
+    // The new task stays one click away above the fresh form.
+    const created = screen.getByRole('link', { name: 'Prepare the launch' });
+    expect(created.getAttribute('href')).toMatch(/^\/admin\/tasks\/[\w-]+$/);
+  });
+
+  it('asks before creating a task due in the past, and keeps the form when the answer is no', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { requests } = serve(() => undefined);
+    open();
+    await fillValidForm(user);
+    const due = screen.getByLabelText('Due Date');
+    await user.clear(due);
+    await user.type(due, '2020-01-01');
+    const asked: string[] = [];
+    const confirm = vi.spyOn(window, 'confirm').mockImplementation((question) => {
+      asked.push(String(question));
+      return false;
+    });
+    try {
+      await user.click(screen.getByRole('button', { name: 'CREATE TASK' }));
+    } finally {
+      confirm.mockRestore();
+    }
+    expect(asked).toEqual(['The due date is in the past. Create the task anyway?']);
+    expect(requests.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(screen.getByLabelText('Task Title')).toHaveValue('Plan');
   });
 
   it("toasts the server's message when creating fails, and keeps the form", async () => {

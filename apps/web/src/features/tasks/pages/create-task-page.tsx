@@ -8,20 +8,21 @@ import { ErrorState, Skeleton } from '../../../components/ui/feedback';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { errorMessage, statusOf } from '../../../lib/api-client';
+import { useLabels } from '../../../lib/get-labels';
 import { useCreateTask } from '../api/create-task';
 import { useDeleteTask } from '../api/delete-task';
 import { useTask } from '../api/get-task';
 import { useUpdateTask } from '../api/update-task';
 import { TaskForm } from '../components/task-form';
 import { useUserChoices } from '../hooks/use-user-choices';
-import { emptyTaskForm, formFromTask } from '../task-form-rules';
+import { emptyTaskForm, formFromTask, isPastDay, PAST_DUE_QUESTION } from '../task-form-rules';
 
 /** /admin/create-task: create mode, or edit mode when navigation state carries a task id. */
 export function CreateTaskPage() {
   const location = useLocation();
   const taskId = (location.state as { taskId?: unknown } | null)?.taskId;
   return typeof taskId === 'string' && taskId ? (
-    <UpdateTask key={taskId} taskId={taskId} />
+    <UpdateTaskForm key={taskId} taskId={taskId} />
   ) : (
     <CreateTask />
   );
@@ -55,13 +56,19 @@ function FormCard({
 function CreateTask() {
   // A new key mounts a fresh, blank form after a task is created.
   const [formKey, setFormKey] = useState(0);
+  // The task just created, linked above the fresh form (the form itself starts over).
+  const [created, setCreated] = useState<{ _id: string; title: string } | null>(null);
   const createTask = useCreateTask();
   const userChoices = useUserChoices();
+  const labels = useLabels();
 
   function submit(payload: CreateTaskInput) {
+    // A due date already past is allowed (recording late work), but asked about first.
+    if (isPastDay(String(payload.dueDate)) && !window.confirm(PAST_DUE_QUESTION)) return;
     createTask.mutate(payload, {
-      onSuccess: () => {
+      onSuccess: ({ task }) => {
         toast.success('Task Created Successfully');
+        setCreated({ _id: task._id, title: task.title });
         setFormKey((key) => key + 1);
       },
       onError: (error) => toast.error(errorMessage(error, 'Failed to create task.')),
@@ -70,11 +77,23 @@ function CreateTask() {
 
   return (
     <FormCard title="Create Task">
+      {created && (
+        <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+          Created:{' '}
+          <Link
+            to={paths.admin.taskPage.to(created._id)}
+            className="font-medium text-green-900 underline"
+          >
+            {created.title}
+          </Link>
+        </p>
+      )}
       <TaskForm
         key={formKey}
         mode="create"
         initialValues={emptyTaskForm}
         userChoices={userChoices}
+        labelChoices={labels.data}
         pending={createTask.isPending}
         onSubmit={submit}
       />
@@ -82,11 +101,13 @@ function CreateTask() {
   );
 }
 
-function UpdateTask({ taskId }: { taskId: string }) {
+/** The edit form of one task, also at /admin/tasks/:id/edit. */
+export function UpdateTaskForm({ taskId }: { taskId: string }) {
   const task = useTask(taskId);
   const updateTask = useUpdateTask();
   const deleteTask = useDeleteTask();
   const userChoices = useUserChoices();
+  const labels = useLabels();
   const navigate = useNavigate();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
@@ -135,6 +156,7 @@ function UpdateTask({ taskId }: { taskId: string }) {
         initialValues={formFromTask(current)}
         existingChecklist={current.todoChecklist}
         userChoices={userChoices}
+        labelChoices={labels.data}
         pending={updateTask.isPending}
         onSubmit={submit}
       />

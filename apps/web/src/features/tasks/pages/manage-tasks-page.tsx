@@ -10,12 +10,12 @@ import { useTaskList } from '../hooks/use-task-list';
 export const ADMIN_LIST_DEBOUNCE_MS = 200;
 export const ADMIN_LIST_RETRY_DELAY_MS = 1000;
 
-/** A card opens the task in the edit form: the id travels in navigation state. */
-function editTarget(task: Task) {
-  return { to: paths.admin.createTask, state: { taskId: task._id } };
+/** A card opens the task's own page (a read view with Edit), a link anyone can share. */
+function pageTarget(task: Task) {
+  return { to: paths.admin.taskPage.to(task._id) };
 }
 
-/** Manage Tasks (/admin/tasks): every task, by status, with the report export. */
+/** Manage Tasks (/admin/tasks): every task, by status and filters, with the report export. */
 export function ManageTasksPage() {
   const list = useTaskList({
     debounceMs: ADMIN_LIST_DEBOUNCE_MS,
@@ -32,7 +32,8 @@ export function ManageTasksPage() {
       </div>
       <TaskList
         list={list}
-        targetFor={editTarget}
+        targetFor={pageTarget}
+        showAssignee
         noTasks={
           <EmptyState title="No tasks yet">
             <Link to={paths.admin.createTask} className="font-medium text-blue-700 underline">

@@ -9,6 +9,12 @@ import { renderPage } from '../../../test/render-page';
 import { stubApi, type RecordedRequest } from '../../../test/stub-api';
 import { TaskDetailsPage } from './task-details-page';
 
+/** GET answers of the task page: the task, and an empty timeline (comments, history, people). */
+function taskAnswer(call: RecordedRequest, task: Task) {
+  const timeline = /\/(comments|activity|people)$/.test(call.url);
+  return { status: 200, data: timeline ? [] : task };
+}
+
 function open(task: Task) {
   return renderPage(<TaskDetailsPage />, {
     route: paths.user.taskDetails.pattern,
@@ -26,7 +32,7 @@ describe('the task details page', { timeout: 30_000 }, () => {
       assignedTo: [1, 2, 3, 4, 5, 6].map((n) => buildPerson({ name: `Person ${n}` })),
       attachments: ['example.com/plan'],
     });
-    stubApi(() => ({ status: 200, data: task }));
+    stubApi((call) => taskAnswer(call, task));
     open(task);
     expect(screen.getByRole('status')).toHaveTextContent('Loading task...');
     expect(await screen.findByRole('heading', { name: 'Prepare the launch' })).toBeInTheDocument();
@@ -44,17 +50,33 @@ describe('the task details page', { timeout: 30_000 }, () => {
 
   it("shows 'N/A' when there is no due date", async () => {
     const task = buildTask({ dueDate: '' });
-    stubApi(() => ({ status: 200, data: task }));
+    stubApi((call) => taskAnswer(call, task));
     open(task);
     const due = (await screen.findByRole('heading', { name: 'Due Date' })).parentElement!;
     expect(within(due).getByText('N/A')).toBeInTheDocument();
   });
 
-  it("shows 'Failed to load task details.' when the task cannot be loaded", async () => {
+  it("shows 'Failed to load task details.' with Retry when the task cannot be loaded", async () => {
+    const task = buildTask();
+    stubApi(() => ({ status: 500, data: { message: 'Internal Server Error' } }));
+    open(task);
+    // A server error is tried again once before it is shown.
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent('Failed to load task details.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it("says 'Task not found' for a missing task, with a way back and no Retry", async () => {
     const task = buildTask();
     stubApi(() => ({ status: 404, data: { message: 'Task not found' } }));
     open(task);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load task details.');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Task not found' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Back to My Tasks' })).toHaveAttribute(
+      'href',
+      '/user/tasks',
+    );
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it('ticks at once, sends only that item, toasts, then fetches the task again', async () => {
@@ -64,7 +86,7 @@ describe('the task details page', { timeout: 30_000 }, () => {
     let resolvePatch: () => void = () => {};
     const patched = new Promise<void>((resolve) => (resolvePatch = resolve));
     const server = stubApi((call) => {
-      if (call.method === 'GET') return { status: 200, data: task };
+      if (call.method === 'GET') return taskAnswer(call, task);
       if (call.method === 'PATCH') {
         resolvePatch();
         return { status: 200, data: { message: 'Task checklist updated', task } };
@@ -95,7 +117,7 @@ describe('the task details page', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const task = buildTask();
     const server = stubApi((call) => {
-      if (call.method === 'GET') return { status: 200, data: task };
+      if (call.method === 'GET') return taskAnswer(call, task);
       if (call.method === 'PATCH') return { status: 400, data: { message: 'Nope' } };
       return undefined;
     });

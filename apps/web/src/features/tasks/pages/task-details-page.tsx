@@ -1,23 +1,39 @@
 import type { Task, TodoItem } from '@task-manager/shared';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { AvatarStack } from '../../../components/ui/avatar';
 import { StatusBadge } from '../../../components/ui/badges';
+import { DueDateText, OverdueBadge } from '../../../components/ui/due-date';
+import { LabelChips } from '../../../components/ui/label-chips';
 import { ErrorState, Spinner } from '../../../components/ui/feedback';
-import { formatDueDate } from '../../../lib/format';
+import { paths } from '../../../config/paths';
+import { statusOf } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { useTask } from '../api/get-task';
 import { useUpdateChecklistItem } from '../api/update-checklist-item';
 import { TaskAttachments } from '../components/task-attachments';
 import { TaskChecklist } from '../components/task-checklist';
+import { TaskFiles } from '../timeline/task-files';
+import { TaskTimeline } from '../timeline/task-timeline';
 
 /** /user/task-details/:id — a member's view of one task, where they tick the checklist. */
 export function TaskDetailsPage() {
+  return <TaskView />;
+}
+
+/**
+ * One task read from the route's `:id`: the member's details page, and the admin's task page
+ * (`action` adds the admin's Edit link).
+ */
+export function TaskView({ action }: { action?: (task: Task) => ReactNode }) {
   const { id = '' } = useParams();
   const task = useTask(id);
 
-  if (task.data) return <TaskDetails task={task.data} />;
+  if (task.data) return <TaskDetails task={task.data} action={action?.(task.data)} />;
   if (task.isError) {
+    // A task that does not exist (or is not the caller's) will not come back on a retry.
+    if (statusOf(task.error) === 404) return <TaskNotFound />;
     return (
       <ErrorState message="Failed to load task details." onRetry={() => void task.refetch()} />
     );
@@ -25,8 +41,32 @@ export function TaskDetailsPage() {
   return <Spinner label="Loading task..." />;
 }
 
-function TaskDetails({ task }: { task: Task }) {
+/** A missing task: says so, and leads back to the person's task list. */
+function TaskNotFound() {
+  const { user } = useSession();
+  const list = user?.role === 'admin' ? paths.admin.tasks : paths.user.tasks;
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-8 text-center"
+    >
+      <h1 className="text-lg font-semibold text-slate-900">Task not found</h1>
+      <p className="text-sm text-slate-700">
+        It may have been deleted, or it is not assigned to you.
+      </p>
+      <Link to={list} className="font-medium text-blue-700 underline">
+        {user?.role === 'admin' ? 'Back to Manage Tasks' : 'Back to My Tasks'}
+      </Link>
+    </div>
+  );
+}
+
+function TaskDetails({ task, action }: { task: Task; action?: ReactNode }) {
   const updateItem = useUpdateChecklistItem();
+  const { user } = useSession();
+  // Admins and the task's assignees may attach files.
+  const canUpload =
+    user?.role === 'admin' || task.assignedTo.some((person) => person._id === user?._id);
 
   function toggle(item: TodoItem) {
     updateItem.mutate(
@@ -47,8 +87,13 @@ function TaskDetails({ task }: { task: Task }) {
         <h1 id="task-title" className="min-w-0 text-xl font-semibold break-words text-slate-900">
           {task.title}
         </h1>
-        <StatusBadge status={task.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={task.status} />
+          <OverdueBadge task={task} />
+          {action}
+        </div>
       </header>
+      <LabelChips labels={task.labels} />
       <Info label="Description">
         <p className="text-sm whitespace-pre-line text-slate-800">{task.description}</p>
       </Info>
@@ -57,10 +102,21 @@ function TaskDetails({ task }: { task: Task }) {
           <p className="text-sm font-medium text-slate-900">{task.priority}</p>
         </Info>
         <Info label="Due Date">
-          <p className="text-sm font-medium text-slate-900">{formatDueDate(task.dueDate)}</p>
+          <p className="text-sm">
+            <DueDateText task={task} />
+          </p>
         </Info>
         <Info label="Assigned To">
           <AvatarStack people={task.assignedTo} max={5} />
+          {/* The faces overlap: the names are listed too, a deactivated person marked so. */}
+          <ul aria-label="Assignees" className="flex flex-wrap gap-x-2 text-sm text-slate-800">
+            {task.assignedTo.map((person) => (
+              <li key={person._id}>
+                {person.name}
+                {person.deactivated && <span className="text-slate-600"> (deactivated)</span>}
+              </li>
+            ))}
+          </ul>
         </Info>
       </div>
       <Info label="Todo Checklist">
@@ -69,6 +125,8 @@ function TaskDetails({ task }: { task: Task }) {
       <Info label="Attachments">
         <TaskAttachments links={task.attachments} />
       </Info>
+      <TaskFiles taskId={task._id} files={task.files ?? []} canUpload={canUpload} />
+      <TaskTimeline taskId={task._id} />
     </article>
   );
 }

@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureDownloads } from '../../../test/downloads';
 import { buildTask, buildTaskList, taskPageFor } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
-import { stubApi, type RecordedRequest } from '../../../test/stub-api';
+import {
+  stubApi as stubEveryRequest,
+  type RecordedRequest,
+  type Respond,
+} from '../../../test/stub-api';
 import { fakeWindowLayout } from '../../../test/window-layout';
 import { ManageTasksPage } from './manage-tasks-page';
 import { MyTasksPage } from './my-tasks-page';
@@ -19,6 +23,18 @@ function listFor(request: RecordedRequest) {
   const status = request.params?.status;
   const tasks = everyTask.tasks.filter((task) => !status || task.status === status);
   return { status: 200, data: { ...everyTask, tasks } };
+}
+
+/**
+ * The server for these pages: the filter bar's labels and people (none here), and the task list
+ * as `respond` answers it.
+ */
+function stubApi(respond: Respond) {
+  return stubEveryRequest((request) => {
+    if (request.url === '/api/labels') return { status: 200, data: [] };
+    if (request.url === '/api/users') return { status: 200, data: [] };
+    return respond(request);
+  });
 }
 
 let stub: ReturnType<typeof stubApi> | undefined;
@@ -276,13 +292,13 @@ describe('MyTasksPage (member) when a next page fails', { timeout: 30_000 }, () 
 });
 
 describe('ManageTasksPage (admin)', () => {
-  it('opens a task in the edit form with its id in navigation state', async () => {
+  it('opens a task on its own page, a link anyone can share', async () => {
     stub = stubApi(listFor);
     renderPage(<ManageTasksPage />, { path: '/admin/tasks' });
     await advance(0);
     fireEvent.click(screen.getByRole('link', { name: 'Design the flow' }));
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(
-      `/admin/create-task {"taskId":"${started._id}"}`,
+      `/admin/tasks/${started._id} null`,
     );
   });
 

@@ -1,0 +1,89 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiTask, SignedInUser } from './support/api.js';
+import { setupE2E } from './support/e2e.js';
+import { expectVisible } from './support/ui.js';
+
+/**
+ * The board: a column per status; a card moves with the mouse (drag and drop) or the keyboard
+ * (its "Move to..." menu), through the status endpoint; a refused move snaps back and says why.
+ */
+const e2e = setupE2E();
+
+let admin: SignedInUser;
+let mia: SignedInUser;
+let fresh: ApiTask;
+let other: ApiTask;
+let done: ApiTask;
+
+beforeAll(async () => {
+  admin = await e2e.api.registerAdmin('Ada Admin');
+  mia = await e2e.api.registerMember('Mia Member');
+  fresh = await e2e.api.createTask(admin.token, {
+    title: 'Fresh task',
+    assignedTo: [mia.user._id],
+    todoChecklist: [{ text: 'One' }, { text: 'Two' }],
+  });
+  other = await e2e.api.createTask(admin.token, {
+    title: 'Keyboard task',
+    assignedTo: [mia.user._id],
+  });
+  done = await e2e.api.createTask(admin.token, {
+    title: 'Finished task',
+    assignedTo: [mia.user._id],
+    todoChecklist: [{ text: 'Only', completed: true }],
+  });
+});
+
+function column(page: Page, status: string) {
+  return page.getByRole('region', { name: new RegExp(`^${status}`) });
+}
+
+function cardIn(page: Page, status: string, title: string) {
+  return column(page, status).getByRole('listitem').filter({ hasText: title });
+}
+
+describe('the board', () => {
+  it('moves a card by dragging it to another column (a started task stays at 0 %)', async () => {
+    const { page } = await e2e.openPage({ token: mia.token });
+    await page.goto('/user/board');
+    await expectVisible(cardIn(page, 'Pending', 'Fresh task'), 'the card in Pending');
+    await cardIn(page, 'Pending', 'Fresh task').dragTo(column(page, 'In Progress'));
+    await expectVisible(cardIn(page, 'In Progress', 'Fresh task'), 'the card in In Progress');
+    await expect
+      .poll(async () => (await e2e.api.getTask(mia.token, fresh._id)).status)
+      .toBe('In Progress');
+    expect((await e2e.api.getTask(mia.token, fresh._id)).progress).toBe(0);
+    // After a reload the card is still where it was put.
+    await page.reload();
+    await expectVisible(cardIn(page, 'In Progress', 'Fresh task'), 'the card after a reload');
+  });
+
+  it('moves a card with the keyboard through its "Move to..." menu', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/board');
+    await expectVisible(cardIn(page, 'Pending', 'Keyboard task'), 'the card in Pending');
+    await page.getByRole('button', { name: 'Move to... (Keyboard task)' }).focus();
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByRole('menuitem', { name: 'Move to In Progress' }), 'the menu');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expectVisible(cardIn(page, 'Completed', 'Keyboard task'), 'the card in Completed');
+    await expect
+      .poll(async () => (await e2e.api.getTask(admin.token, other._id)).status)
+      .toBe('Completed');
+  });
+
+  it('snaps a refused move back and says why', async () => {
+    const session = await e2e.openPage({ token: admin.token });
+    const { page } = session;
+    session.expectFailedRequest({ path: `/api/tasks/${done._id}/status`, status: 400 });
+    await page.goto('/admin/board');
+    await expectVisible(cardIn(page, 'Completed', 'Finished task'), 'the card in Completed');
+    await page.getByRole('button', { name: 'Move to... (Finished task)' }).click();
+    await page.getByRole('menuitem', { name: 'Move to In Progress' }).click();
+    await expectVisible(page.getByRole('status').filter({ hasText: /untick/i }), 'the reason');
+    await expectVisible(cardIn(page, 'Completed', 'Finished task'), 'the card back in Completed');
+    expect((await e2e.api.getTask(admin.token, done._id)).status).toBe('Completed');
+  });
+});

@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiTask, SignedInUser } from './support/api.js';
+import { setupE2E } from './support/e2e.js';
+import { expectPath, expectVisible } from './support/ui.js';
+
+/** The calendar: a month of tasks on their due days, overdue ones in red, a click opens one. */
+const e2e = setupE2E();
+
+let admin: SignedInUser;
+let mia: SignedInUser;
+let late: ApiTask;
+
+beforeAll(async () => {
+  admin = await e2e.api.registerAdmin('Ada Admin');
+  mia = await e2e.api.registerMember('Mia Member');
+  late = await e2e.api.createTask(admin.token, {
+    title: 'Late invoice',
+    dueDate: '2021-03-10',
+    assignedTo: [mia.user._id],
+  });
+  await e2e.api.createTask(admin.token, {
+    title: 'March planning',
+    dueDate: '2021-03-22',
+    assignedTo: [mia.user._id],
+    todoChecklist: [{ text: 'Done', completed: true }],
+  });
+  await e2e.api.createTask(admin.token, {
+    title: 'April review',
+    dueDate: '2021-04-02',
+    assignedTo: [mia.user._id],
+  });
+});
+
+describe('the calendar', () => {
+  it('shows a month by due date, overdue in red, and opens a task', async () => {
+    const { page } = await e2e.openPage({ token: mia.token });
+    await page.goto('/user/calendar?month=2021-03');
+    await expectVisible(page.getByRole('heading', { name: 'Calendar: March 2021' }), 'March');
+    const day10 = page.getByRole('cell', { name: 'Wednesday 10 March' });
+    await expectVisible(day10.getByRole('link', { name: /Late invoice/ }), 'the task on the 10th');
+    expect(await day10.getByRole('link').getAttribute('data-due')).toBe('overdue');
+    const day22 = page.getByRole('cell', { name: 'Monday 22 March' });
+    expect(await day22.getByRole('link', { name: 'March planning' }).getAttribute('data-due')).toBe(
+      'none',
+    );
+    expect(await page.getByRole('link', { name: /April review/ }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Calendar: April 2021' }), 'April');
+    await expectVisible(page.getByRole('link', { name: /April review/ }), 'the April task');
+    await page.goBack();
+    await expectVisible(page.getByRole('link', { name: /Late invoice/ }), 'March again');
+
+    await page.getByRole('link', { name: /Late invoice/ }).click();
+    await expectPath(page, `/user/task-details/${late._id}`);
+  });
+
+  it('opens a task on the admin task page', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/calendar?month=2021-03');
+    await page.getByRole('link', { name: /Late invoice/ }).click();
+    await expectPath(page, `/admin/tasks/${late._id}`);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expectPath(page, `/admin/tasks/${late._id}/edit`);
+    await expectVisible(page.getByRole('heading', { name: 'Update Task' }), 'the edit form');
+    expect(await page.getByLabel('Task Title').inputValue()).toBe('Late invoice');
+  });
+
+  it('is a command palette away (Ctrl+K): a task by search, or a page', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/dashboard');
+    await expectVisible(page.getByRole('heading', { level: 1 }), 'the dashboard');
+    await page.keyboard.press('Control+k');
+    const input = page.getByRole('combobox', { name: 'Search tasks and pages' });
+    await input.fill('invoi');
+    await expectVisible(page.getByRole('option', { name: /Late invoice/ }), 'the task found');
+    await page.keyboard.press('Enter');
+    await expectPath(page, `/admin/tasks/${late._id}`);
+    await page.keyboard.press('Control+k');
+    await input.fill('calendar');
+    await page.keyboard.press('Enter');
+    await expectPath(page, '/admin/calendar');
+  });
+});

@@ -1,0 +1,228 @@
+import { TASK_STATUSES, type Task, type TaskStatus } from '@task-manager/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { ErrorState, Skeleton } from '../../../components/ui/feedback';
+import { Modal } from '../../../components/ui/modal';
+import { taskPathFor } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { uniqueById } from '../../../lib/infinite-paging';
+import { invalidateAfter } from '../../../lib/invalidate-after';
+import { useSession } from '../../../lib/session';
+import { boardColumnQueryOptions, useBoardColumn, useMoveTask } from '../api/board';
+import { BoardCard, CARD_DRAG_TYPE } from '../components/board-card';
+
+/** A card on its way to another column: shown there until the server has answered. */
+type PendingMoves = Record<string, { task: Task; to: TaskStatus }>;
+
+/**
+ * /admin/board and /user/board: a column per status. A card moves by drag and drop or with its
+ * "Move to..." menu, through PUT /api/tasks/:id/status; it shows in its new column at once and
+ * snaps back, with the server's reason, when the move is refused (decision 007).
+ */
+export function BoardPage() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const moveTask = useMoveTask();
+  const [moves, setMoves] = useState<PendingMoves>({});
+  const [announcement, setAnnouncement] = useState('');
+  // A move to Pending unticks every item (decision 003): asked first when some are ticked.
+  const [confirming, setConfirming] = useState<Task | null>(null);
+
+  /** A card of any column, as loaded (a drop names only the card's id). */
+  function findLoadedTask(id: string): Task | undefined {
+    for (const status of TASK_STATUSES) {
+      const data = queryClient.getQueryData(boardColumnQueryOptions(status).queryKey);
+      const task = data?.pages.flatMap((page) => page.tasks).find((each) => each._id === id);
+      if (task) return task;
+    }
+    return undefined;
+  }
+
+  function move(task: Task, to: TaskStatus, confirmed = false) {
+    if (task.status === to || moves[task._id]) return;
+    if (to === 'Pending' && task.completedTodoCount > 0 && !confirmed) {
+      setConfirming(task);
+      return;
+    }
+    setMoves((current) => ({ ...current, [task._id]: { task, to } }));
+    const settle = () =>
+      setMoves((current) => {
+        const rest = { ...current };
+        delete rest[task._id];
+        return rest;
+      });
+    moveTask.mutate(
+      { id: task._id, status: to },
+      {
+        onSuccess: () => {
+          setAnnouncement(`“${task.title}” moved to ${to}.`);
+          // The card leaves its pending state once the columns hold it where it now is.
+          void invalidateAfter(queryClient, 'taskChange').finally(settle);
+        },
+        onError: (error) => {
+          settle();
+          const reason = errorMessage(error, 'The task could not be moved.');
+          setAnnouncement(`“${task.title}” stays in ${task.status}: ${reason}`);
+          toast.error(reason, { id: `move-${task._id}` });
+        },
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="board-heading" className="flex flex-col gap-4">
+      <h1 id="board-heading" className="text-xl font-semibold text-slate-900">
+        Board
+      </h1>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        {TASK_STATUSES.map((status) => (
+          <BoardColumn
+            key={status}
+            status={status}
+            moves={moves}
+            hrefFor={(task) => taskPathFor(user?.role, task._id)}
+            onMove={move}
+            onDrop={(id, to) => {
+              const task = findLoadedTask(id);
+              if (task) move(task, to);
+            }}
+          />
+        ))}
+      </div>
+      <Modal
+        open={confirming !== null}
+        title="Move to Pending?"
+        onClose={() => setConfirming(null)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => {
+                if (confirming) move(confirming, 'Pending', true);
+                setConfirming(null);
+              }}
+            >
+              Move to Pending
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-800">
+          Moving “{confirming?.title}” to Pending unticks its {confirming?.completedTodoCount} done
+          checklist {confirming?.completedTodoCount === 1 ? 'item' : 'items'}.
+        </p>
+      </Modal>
+    </section>
+  );
+}
+
+function BoardColumn({
+  status,
+  moves,
+  hrefFor,
+  onMove,
+  onDrop,
+}: {
+  status: TaskStatus;
+  moves: PendingMoves;
+  hrefFor: (task: Task) => string;
+  onMove: (task: Task, to: TaskStatus) => void;
+  /** A card (by id) dropped on this column. */
+  onDrop: (id: string, to: TaskStatus) => void;
+}) {
+  const query = useBoardColumn(status);
+  const [dropping, setDropping] = useState(false);
+  const pages = query.data?.pages;
+  const loaded = useMemo(
+    () => (pages ? uniqueById(pages.map((page) => page.tasks)) : undefined),
+    [pages],
+  );
+  const count = pages?.[0]?.statusSummary;
+  const tasks = useMemo(() => {
+    if (!loaded) return undefined;
+    const incoming = Object.values(moves)
+      .filter((pending) => pending.to === status)
+      .map((pending) => ({ ...pending.task, status }));
+    const staying = loaded.filter(
+      (task) => !moves[task._id] && !incoming.some((moved) => moved._id === task._id),
+    );
+    return [...incoming, ...staying];
+  }, [loaded, moves, status]);
+  const headingId = `board-column-${status.replace(/\s+/g, '-').toLowerCase()}`;
+  const total =
+    count &&
+    {
+      Pending: count.pendingTasks,
+      'In Progress': count.inProgressTasks,
+      Completed: count.completedTasks,
+    }[status];
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-status={status}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes(CARD_DRAG_TYPE)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        setDropping(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDropping(false);
+        onDrop(event.dataTransfer.getData(CARD_DRAG_TYPE), status);
+      }}
+      className={`flex min-h-[12rem] flex-col gap-3 rounded-lg border p-3 ${
+        dropping ? 'border-blue-600 bg-blue-50' : 'border-slate-200 bg-slate-50'
+      }`}
+    >
+      <h2 id={headingId} className="flex items-center gap-2 font-semibold text-slate-900">
+        {status}
+        {total !== undefined && (
+          <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
+            {total}
+          </span>
+        )}
+      </h2>
+      {tasks ? (
+        <ul aria-labelledby={headingId} className="flex flex-col gap-2">
+          {tasks.map((task) => (
+            <BoardCard
+              key={task._id}
+              task={task}
+              href={hrefFor(task)}
+              moving={Boolean(moves[task._id])}
+              onMove={(to) => onMove(task, to)}
+            />
+          ))}
+        </ul>
+      ) : query.isError ? (
+        <ErrorState message="The tasks could not be loaded." onRetry={() => void query.refetch()} />
+      ) : (
+        <div aria-busy="true" aria-label={`Loading ${status}`} className="flex flex-col gap-2">
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+        </div>
+      )}
+      {query.hasNextPage && (
+        <Button
+          variant="secondary"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths, taskPathFor } from '../../../config/paths';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useTaskSearch } from '../api/search-tasks';
+
+interface Command {
+  id: string;
+  label: string;
+  hint: string;
+  to: string;
+}
+
+const ADMIN_PAGES: [string, string][] = [
+  ['Dashboard', paths.admin.dashboard],
+  ['Manage Tasks', paths.admin.tasks],
+  ['Create Task', paths.admin.createTask],
+  ['Board', paths.admin.board],
+  ['Calendar', paths.admin.calendar],
+  ['Labels', paths.admin.labels],
+  ['Team Members', paths.admin.users],
+  ['Settings', paths.admin.settings],
+  ['Overdue tasks', `${paths.admin.tasks}?due=overdue`],
+  ['Profile', paths.profile],
+];
+
+const MEMBER_PAGES: [string, string][] = [
+  ['Dashboard', paths.user.dashboard],
+  ['My Tasks', paths.user.tasks],
+  ['Board', paths.user.board],
+  ['Calendar', paths.user.calendar],
+  ['Overdue tasks', `${paths.user.tasks}?due=overdue`],
+  ['Profile', paths.profile],
+];
+
+export function Palette({ role, onClose }: { role: string; onClose: () => void }) {
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const q = useDebouncedValue(text.trim(), 200);
+  const search = useTaskSearch(q);
+  const listId = useId();
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+
+  const commands = useMemo(() => {
+    const words = text.trim().toLowerCase();
+    const pages = (role === 'admin' ? ADMIN_PAGES : MEMBER_PAGES)
+      .filter(([label]) => label.toLowerCase().includes(words))
+      .map(([label, to]): Command => ({ id: `page-${to}`, label, hint: 'Page', to }));
+    const tasks = q
+      ? (search.data ?? []).map((task): Command => ({
+          id: `task-${task._id}`,
+          label: task.title,
+          hint: `Task · ${task.status}`,
+          to: taskPathFor(role, task._id),
+        }))
+      : [];
+    return [...tasks, ...pages];
+  }, [text, q, role, search.data]);
+  const current = Math.min(active, Math.max(commands.length - 1, 0));
+
+  function go(command: Command | undefined) {
+    if (!command) return;
+    onClose();
+    void navigate(command.to);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current + step + commands.length) % Math.max(commands.length, 1));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      go(commands[current]);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className="mx-auto mt-[12vh] w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      <h2 id={titleId} className="sr-only">
+        Go to a task or page
+      </h2>
+      <input
+        autoFocus
+        role="combobox"
+        aria-label="Search tasks and pages"
+        aria-expanded={commands.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={commands[current] ? `${listId}-${current}` : undefined}
+        placeholder="Type a task or a page..."
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+        className="w-full border-b border-slate-200 px-4 py-3 text-base text-slate-900 outline-none placeholder:text-slate-500"
+      />
+      <ul id={listId} role="listbox" aria-label="Results" className="max-h-80 overflow-y-auto py-1">
+        {commands.map((command, index) => (
+          <li
+            key={command.id}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === current}
+            onMouseEnter={() => setActive(index)}
+            onClick={() => go(command)}
+            className={`flex cursor-pointer items-center justify-between gap-3 px-4 py-2 text-sm ${
+              index === current ? 'bg-blue-50 text-blue-900' : 'text-slate-800'
+            }`}
+          >
+            <span className="truncate">{command.label}</span>
+            <span className="shrink-0 text-xs text-slate-600">{command.hint}</span>
+          </li>
+        ))}
+        {commands.length === 0 && (
+          <li
+            role="option"
+            aria-selected={false}
+            aria-disabled
+            className="px-4 py-2 text-sm text-slate-600"
+          >
+            {search.isFetching ? 'Searching...' : 'Nothing found'}
+          </li>
+        )}
+      </ul>
+    </dialog>
+  );
+}
