@@ -7,8 +7,9 @@ import { screenshot, screenshotAtBothWidths } from './support/screenshots.js';
 import { expectPath, expectVisible } from './support/ui.js';
 
 /**
- * Every page, with data on it, has no serious or critical axe violation, and is photographed at
- * 1280 and 390 px into e2e/screenshots/ for people to look at.
+ * Every page, with data on it, has no serious or critical axe violation (contrast included) in
+ * the light theme and in the dark one, and is photographed in each at 1280 and 390 px into
+ * e2e/screenshots/ for people to look at.
  */
 const e2e = setupE2E();
 
@@ -50,10 +51,28 @@ async function waitForCharts(page: Page) {
   await page.waitForTimeout(CHART_ANIMATION_MS);
 }
 
-/** Scans the page as it is, then photographs it at both widths. */
+/**
+ * The system's colour scheme as the browser reports it: the app follows it (no theme chosen),
+ * so the page turns dark or light in place.
+ */
+async function emulateColourScheme(page: Page, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (wanted) => document.documentElement.dataset.theme === wanted,
+    scheme,
+    { timeout: 5_000 },
+  );
+}
+
+/** Scans the page as it is in each theme, and photographs it at both widths in each. */
 async function check(page: Page, name: string, { charts = false } = {}) {
-  await expectNoSeriousA11yViolations(page, name);
-  await screenshotAtBothWidths(page, name, { settleMs: charts ? CHART_ANIMATION_MS : 0 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await emulateColourScheme(page, scheme);
+    const label = scheme === 'light' ? name : `${name}-dark`;
+    await expectNoSeriousA11yViolations(page, label);
+    await screenshotAtBothWidths(page, label, { settleMs: charts ? CHART_ANIMATION_MS : 0 });
+  }
+  await emulateColourScheme(page, 'light');
 }
 
 describe('every page is accessible', () => {
@@ -120,7 +139,9 @@ describe('every page is accessible', () => {
     const { page } = await e2e.openPage({ token: admin.token });
     await page.goto('/admin/tasks');
     await page.getByRole('link', { name: task.title }).click();
-    await expectPath(page, '/admin/create-task');
+    await expectPath(page, `/admin/tasks/${task._id}`);
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expectPath(page, `/admin/tasks/${task._id}/edit`);
     await expectVisible(page.getByRole('button', { name: 'UPDATE TASK' }), 'the edit form');
     await expectVisible(page.getByText('First draft'), 'the loaded checklist');
     await check(page, 'admin-update-task');
@@ -161,6 +182,61 @@ describe('every page is accessible', () => {
     await check(page, 'user-task-details');
   });
 
+  it('the admin task page', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto(`/admin/tasks/${task._id}`);
+    await expectVisible(page.getByRole('link', { name: 'Edit' }), 'the task page');
+    await check(page, 'admin-task-page');
+  });
+
+  it('Manage Tasks, filtered', async () => {
+    await e2e.api.request('POST', '/api/labels', admin.token, {
+      name: 'Onboarding',
+      color: '#0f766e',
+    });
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/tasks?q=guide&priority=High&due=later&sort=dueDate');
+    await expectVisible(page.getByRole('link', { name: task.title }), 'the filtered list');
+    await expectVisible(page.getByRole('group', { name: 'Labels' }), 'the label filter');
+    await check(page, 'admin-tasks-filtered');
+  });
+
+  it('labels', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/labels');
+    await expectVisible(page.getByRole('button', { name: 'Add label' }), 'the label manager');
+    await check(page, 'admin-labels');
+  });
+
+  it('board (admin and member)', async () => {
+    for (const [token, path] of [
+      [admin.token, '/admin/board'],
+      [member.token, '/user/board'],
+    ] as const) {
+      const { page } = await e2e.openPage({ token });
+      await page.goto(path);
+      await expectVisible(page.getByRole('link', { name: task.title }), 'the board cards');
+      await check(page, path.slice(1).replace('/', '-'));
+    }
+  });
+
+  it('calendar', async () => {
+    const { page } = await e2e.openPage({ token: member.token });
+    await page.goto('/user/calendar?month=2031-04');
+    await expectVisible(page.getByRole('link', { name: task.title }), 'the task on its day');
+    await check(page, 'user-calendar');
+  });
+
+  it('the command palette, open', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/dashboard');
+    await expectVisible(page.getByRole('cell', { name: task.title }), 'the dashboard');
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Search tasks and pages' }).fill('onboard');
+    await expectVisible(page.getByRole('option', { name: new RegExp(task.title) }), 'a task found');
+    await expectNoSeriousA11yViolations(page, 'command palette');
+  });
+
   it('the small-screen menu, opened', async () => {
     const { page } = await e2e.openPage({ token: admin.token, width: 390, height: 844 });
     await page.goto('/admin/dashboard');
@@ -168,5 +244,8 @@ describe('every page is accessible', () => {
     await expectVisible(page.getByRole('navigation').getByText('Ada Admin'), 'the opened menu');
     await expectNoSeriousA11yViolations(page, 'small-screen menu');
     await screenshot(page, 'small-screen-menu-390');
+    await emulateColourScheme(page, 'dark');
+    await expectNoSeriousA11yViolations(page, 'small-screen menu (dark)');
+    await screenshot(page, 'small-screen-menu-390-dark');
   });
 });

@@ -123,11 +123,13 @@ describe('an admin reporting on the team', () => {
         `the counts on ${member.name}'s card: ${JSON.stringify(text)}`,
       ).toEqual(expected[member.name]);
     }
-    // Admins are not team members.
-    expect(await memberCard(page, admin.user.email).count()).toBe(0);
+    // Everyone is on the page (issue 18): the admin too, marked Admin.
+    const adminCard = memberCard(page, admin.user.email);
+    await expectVisible(adminCard, "the admin's card");
+    await expectVisible(adminCard.getByText('Admin', { exact: true }), 'the Admin mark');
   });
 
-  it('downloads user_details.xlsx from Team Member with one row per member', async () => {
+  it('downloads user_details.xlsx from Team Member with one row per person', async () => {
     const { page } = await e2e.openPage({ token: admin.token });
     await page.goto('/admin/users');
     const { name, file } = await download(
@@ -145,7 +147,9 @@ describe('an admin reporting on the team', () => {
       'In Progress',
       'Completed',
     ]);
+    // Everyone is listed (issue 18): the admin too, with no task of their own.
     expect(rows).toEqual([
+      ['Ada Admin', admin.user.email, 'admin', 0, 0, 0, 0],
       ['Max Member', max.user.email, 'member', 2, 1, 0, 1],
       ['Mia Member', mia.user.email, 'member', 3, 1, 1, 1],
       ['Nina New', nina.user.email, 'member', 0, 0, 0, 0],

@@ -310,8 +310,11 @@ describe('an admin managing tasks', () => {
 
     const { page } = await e2e.openPage({ token: admin.token });
     await page.goto('/admin/tasks');
+    // The card opens the task's page; its Edit link opens the edit form.
     await taskCard(page, 'Edit me').click();
-    await expectPath(page, '/admin/create-task');
+    await expectPath(page, `/admin/tasks/${task._id}`);
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expectPath(page, `/admin/tasks/${task._id}/edit`);
     await expectVisible(page.getByRole('button', { name: 'UPDATE TASK' }), 'the edit mode');
     const title = page.getByLabel('Task Title');
     await expect.poll(() => title.inputValue()).toBe('Edit me');
@@ -359,6 +362,7 @@ describe('an admin managing tasks', () => {
     await expectVisible(card, 'the card');
     expect(await card.innerText()).toContain('20th May 2031');
     await card.click();
+    await west.page.getByRole('link', { name: 'Edit', exact: true }).click();
     await expect.poll(() => west.page.getByLabel('Due Date').inputValue()).toBe('2031-05-20');
     // Saving without touching the date keeps the day.
     await west.page.getByLabel('Description').fill('Saved again in Los Angeles.');
@@ -382,7 +386,9 @@ describe('an admin managing tasks', () => {
     const { page } = await e2e.openPage({ token: admin.token });
     await page.goto('/admin/tasks');
     await taskCard(page, 'Delete me').click();
-    await expectPath(page, '/admin/create-task');
+    await expectPath(page, `/admin/tasks/${task._id}`);
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expectPath(page, `/admin/tasks/${task._id}/edit`);
     await expect.poll(() => page.getByLabel('Task Title').inputValue()).toBe('Delete me');
 
     // The first Delete only asks; Escape keeps the task.

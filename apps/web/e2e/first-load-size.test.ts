@@ -15,7 +15,9 @@ import { expectVisible } from './support/ui.js';
 const e2e = setupE2E();
 
 /** The README's budget for /login: everything else loads with the page that needs it. */
-const LOGIN_JS_BUDGET_KB = 120;
+// 120 KB until issue 20's languages: i18next, react-i18next and the English messages of every
+// screen (German loads on demand) must be there before the first words draw: ~11 KB.
+const LOGIN_JS_BUDGET_KB = 135;
 
 interface LoadedFile {
   file: string;

@@ -203,12 +203,16 @@ describe('a member', () => {
     expect(await full.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
-  it('is told the task cannot be loaded when it is not theirs', async () => {
+  it('is told the task is not found when it is not theirs, with a way back', async () => {
     const session = await e2e.openPage({ token: mia.token });
     // The server hides other people's tasks with a 404, on purpose here.
     session.expectFailedRequest({ path: `/api/tasks/${otherTask._id}`, status: 404 });
     await session.page.goto(`/user/task-details/${otherTask._id}`);
-    await expectVisible(session.page.getByText('Failed to load task details.'), 'the error');
+    await expectVisible(session.page.getByRole('heading', { name: 'Task not found' }), 'the error');
+    await expectVisible(
+      session.page.getByRole('link', { name: 'Back to My Tasks' }),
+      'the way back',
+    );
     await expectHidden(session.page.getByText(otherTask.title), 'the other task');
   });
 
@@ -267,6 +271,8 @@ describe('the route guards', () => {
       password: 'a-brand-new-password',
     });
     session.expectFailedRequest({ path: '/api/tasks', status: 401 });
+    // The filter bar's labels may be asked for again as the session ends.
+    session.expectFailedRequest({ path: '/api/labels', status: 401 });
     await page.getByRole('tab', { name: /^Pending\b/ }).click();
     await expectPath(page, '/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -122,7 +122,8 @@ export class ApiClient {
   ): Promise<
     (ApiUser & { pendingTasks: number; inProgressTasks: number; completedTasks: number })[]
   > {
-    return this.request('GET', '/api/users', adminToken);
+    // The list shows everyone (issue 18): the members are those with the member role.
+    return this.request('GET', '/api/users?role=member', adminToken);
   }
 
   /** Ticks the first `count` checklist items (and unticks the rest) as the given user. */

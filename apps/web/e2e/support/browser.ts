@@ -114,7 +114,10 @@ export async function openPageSession(
   return {
     context,
     page,
-    problems: () => recorded.filter((entry) => !isExpected(entry)).map((entry) => entry.text),
+    problems: () =>
+      recorded
+        .filter((entry) => !isExpected(entry))
+        .map((entry) => (entry.url ? `${entry.text} (${entry.url})` : entry.text)),
     expectFailedRequest: (request) => expected.push(request),
   };
 }

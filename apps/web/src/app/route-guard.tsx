@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/ui/feedback';
 import { homePathFor, paths, type Role } from '../config/paths';
+import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
+import { FrameSkeleton } from './layouts/frame-skeleton';
 
 /**
  * Nobody signed in goes to /login; someone whose role is not allowed goes to their own dashboard
@@ -11,17 +13,29 @@ import { useSession } from '../lib/session';
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
   const { user, loading } = useSession();
   const location = useLocation();
-  if (loading) return <Spinner label="Loading..." />;
+  // The frame draws at once while the session is checked, never a blank screen.
+  if (loading) return <FrameSkeleton />;
   if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
   const isAdmin = user.role === 'admin';
   if ((role === 'admin') !== isAdmin) return <Navigate to={homePathFor(user.role)} replace />;
   return <>{children}</>;
 }
 
+/** Pages of every signed-in person whatever the role (their own profile). */
+export function RequireSignedIn({ children }: { children: ReactNode }) {
+  const { user, loading } = useSession();
+  const location = useLocation();
+  // The frame draws at once while the session is checked, never a blank screen.
+  if (loading) return <FrameSkeleton />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
 /** Sign-in and sign-up: someone already signed in goes to their dashboard. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { user, loading } = useSession();
-  if (loading) return <Spinner label="Loading..." />;
+  const t = useT();
+  if (loading) return <Spinner label={t('common.loading')} />;
   if (user) return <Navigate to={homePathFor(user.role)} replace />;
   return <>{children}</>;
 }
@@ -29,6 +43,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 /** `/`: a loader while the session loads, then /login or the role's dashboard. */
 export function RootRedirect() {
   const { user, loading } = useSession();
-  if (loading) return <Spinner label="Loading..." />;
+  const t = useT();
+  if (loading) return <Spinner label={t('common.loading')} />;
   return <Navigate to={user ? homePathFor(user.role) : paths.login} replace />;
 }

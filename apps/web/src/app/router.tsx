@@ -3,13 +3,16 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/ui/feedback';
 import { homePathFor, paths } from '../config/paths';
+import { useT } from '../lib/i18n';
+import { CommandPalette } from '../features/command-palette/components/command-palette';
 import { adminDashboardQueryOptions } from '../features/dashboard/api/get-admin-dashboard';
 import { userDashboardQueryOptions } from '../features/dashboard/api/get-user-dashboard';
 import { useSession } from '../lib/session';
 import { AuthLayout } from './layouts/auth-layout';
+import { RouteFallback } from './layouts/frame-skeleton';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorBoundary } from './route-error';
-import { GuestOnly, RequireRole, RootRedirect } from './route-guard';
+import { GuestOnly, RequireRole, RequireSignedIn, RootRedirect } from './route-guard';
 
 /** A page (or layout) loaded as its own chunk the first time it is shown, or preloaded. */
 function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
@@ -25,6 +28,16 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
 const DashboardLayout = page(() => import('./layouts/dashboard-layout'), 'DashboardLayout');
 const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const SignUpPage = page(() => import('../features/auth/pages/signup-page'), 'SignUpPage');
+const ForgotPasswordPage = page(
+  () => import('../features/auth/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('../features/auth/pages/reset-password-page'),
+  'ResetPasswordPage',
+);
+const ProfilePage = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage');
+const SettingsPage = page(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
 const AdminDashboardPage = page(
   () => import('../features/dashboard/pages/admin-dashboard-page'),
   'AdminDashboardPage',
@@ -37,6 +50,14 @@ const CreateTaskPage = page(
   () => import('../features/tasks/pages/create-task-page'),
   'CreateTaskPage',
 );
+const AdminTaskPage = page(
+  () => import('../features/tasks/pages/admin-task-page'),
+  'AdminTaskPage',
+);
+const EditTaskPage = page(() => import('../features/tasks/pages/admin-task-page'), 'EditTaskPage');
+const BoardPage = page(() => import('../features/board/pages/board-page'), 'BoardPage');
+const CalendarPage = page(() => import('../features/calendar/pages/calendar-page'), 'CalendarPage');
+const LabelsPage = page(() => import('../features/labels/pages/labels-page'), 'LabelsPage');
 const TeamMembersPage = page(
   () => import('../features/users/pages/team-members-page'),
   'TeamMembersPage',
@@ -55,13 +76,24 @@ const TaskDetailsPage = page(
 const routeChunks: Array<[pattern: string, chunks: Array<{ preload: () => Promise<unknown> }>]> = [
   [paths.login, [LoginPage]],
   [paths.signup, [SignUpPage]],
+  [paths.forgotPassword, [ForgotPasswordPage]],
+  [paths.resetPassword, [ResetPasswordPage]],
+  [paths.profile, [DashboardLayout, ProfilePage]],
   [paths.admin.dashboard, [DashboardLayout, AdminDashboardPage]],
   [paths.admin.tasks, [DashboardLayout, ManageTasksPage]],
   [paths.admin.createTask, [DashboardLayout, CreateTaskPage]],
+  [paths.admin.editTask.pattern, [DashboardLayout, EditTaskPage]],
+  [paths.admin.taskPage.pattern, [DashboardLayout, AdminTaskPage]],
+  [paths.admin.board, [DashboardLayout, BoardPage]],
+  [paths.admin.calendar, [DashboardLayout, CalendarPage]],
+  [paths.admin.labels, [DashboardLayout, LabelsPage]],
   [paths.admin.users, [DashboardLayout, TeamMembersPage]],
+  [paths.admin.settings, [DashboardLayout, SettingsPage]],
   [paths.user.dashboard, [DashboardLayout, UserDashboardPage]],
   [paths.user.tasks, [DashboardLayout, MyTasksPage]],
   [paths.user.taskDetails.pattern, [DashboardLayout, TaskDetailsPage]],
+  [paths.user.board, [DashboardLayout, BoardPage]],
+  [paths.user.calendar, [DashboardLayout, CalendarPage]],
 ];
 
 /**
@@ -101,12 +133,16 @@ function usePrefetchDashboard(pathname: string): void {
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  const t = useT();
   usePrefetchDashboard(pathname);
   return (
     // A page that failed does not keep the next one from showing.
     <RouteErrorBoundary resetKey={pathname}>
-      {/* Shown while a page's chunk loads; navigations keep the old page on screen meanwhile. */}
-      <Suspense fallback={<Spinner label="Loading..." />}>
+      {/* Ctrl/Cmd+K anywhere once signed in: jump to a task or a page. */}
+      <CommandPalette />
+      {/* Shown while the first page's chunk loads (a signed-in page: the frame's skeleton); inside
+          the frame, DashboardLayout shows the page's skeleton while a page's chunk loads. */}
+      <Suspense fallback={<RouteFallback signedOut={<Spinner label={t('common.loading')} />} />}>
         <Routes>
           <Route path={paths.root} element={<RootRedirect />} />
           <Route
@@ -118,6 +154,20 @@ export function AppRoutes() {
           >
             <Route path={paths.login} element={<LoginPage />} />
             <Route path={paths.signup} element={<SignUpPage />} />
+            <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+          </Route>
+          {/* A reset link works whoever is signed in on this browser. */}
+          <Route element={<AuthLayout />}>
+            <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+          </Route>
+          <Route
+            element={
+              <RequireSignedIn>
+                <DashboardLayout />
+              </RequireSignedIn>
+            }
+          >
+            <Route path={paths.profile} element={<ProfilePage />} />
           </Route>
           <Route path={paths.signupAlias} element={<Navigate to={paths.signup} replace />} />
           <Route
@@ -130,7 +180,13 @@ export function AppRoutes() {
             <Route path={paths.admin.dashboard} element={<AdminDashboardPage />} />
             <Route path={paths.admin.tasks} element={<ManageTasksPage />} />
             <Route path={paths.admin.createTask} element={<CreateTaskPage />} />
+            <Route path={paths.admin.taskPage.pattern} element={<AdminTaskPage />} />
+            <Route path={paths.admin.editTask.pattern} element={<EditTaskPage />} />
+            <Route path={paths.admin.board} element={<BoardPage />} />
+            <Route path={paths.admin.calendar} element={<CalendarPage />} />
+            <Route path={paths.admin.labels} element={<LabelsPage />} />
             <Route path={paths.admin.users} element={<TeamMembersPage />} />
+            <Route path={paths.admin.settings} element={<SettingsPage />} />
           </Route>
           <Route
             element={
@@ -142,6 +198,8 @@ export function AppRoutes() {
             <Route path={paths.user.dashboard} element={<UserDashboardPage />} />
             <Route path={paths.user.tasks} element={<MyTasksPage />} />
             <Route path={paths.user.taskDetails.pattern} element={<TaskDetailsPage />} />
+            <Route path={paths.user.board} element={<BoardPage />} />
+            <Route path={paths.user.calendar} element={<CalendarPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

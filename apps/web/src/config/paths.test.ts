@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { homePathFor, paths } from './paths';
+import { homePathFor, paths, taskPathFor } from './paths';
 
 describe('the paths table', () => {
   it("links to a task's details with its id, which the route's pattern reads back", () => {
@@ -9,6 +9,14 @@ describe('the paths table', () => {
     expect(matchPath(paths.user.taskDetails.pattern, link)?.params.id).toBe('0b6f-42');
     // An id is one path segment, whatever it holds.
     expect(paths.user.taskDetails.to('a/b')).toBe('/user/task-details/a%2Fb');
+  });
+
+  it("gives every task its own link: the admin's task page and edit form, the member's details", () => {
+    expect(paths.admin.taskPage.to('t-1')).toBe('/admin/tasks/t-1');
+    expect(paths.admin.editTask.to('t-1')).toBe('/admin/tasks/t-1/edit');
+    expect(matchPath(paths.admin.editTask.pattern, '/admin/tasks/t-1/edit')?.params.id).toBe('t-1');
+    expect(taskPathFor('admin', 't-1')).toBe('/admin/tasks/t-1');
+    expect(taskPathFor('member', 't-1')).toBe('/user/task-details/t-1');
   });
 
   it('lands admins on their dashboard and everyone else on theirs', () => {

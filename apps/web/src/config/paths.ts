@@ -8,12 +8,35 @@ export const paths = {
   signup: '/signup',
   /** The spec writes the sign-up route as /signUp in one place: it redirects to `signup`. */
   signupAlias: '/signUp',
+  forgotPassword: '/forgot-password',
+  /** A single-use link to set a new password: `?token=...`. */
+  resetPassword: '/reset-password',
+  /** The signed-in person's own account, for every role. */
+  profile: '/profile',
   admin: {
     dashboard: '/admin/dashboard',
     tasks: '/admin/tasks',
     /** Also the edit form: the task's id comes in navigation state ({ taskId }). */
     createTask: '/admin/create-task',
+    /** One task's page (a read view with Edit): every task has its own link. */
+    taskPage: {
+      pattern: '/admin/tasks/:id',
+      to: (id: string) => paths.admin.taskPage.pattern.replace(':id', encodeURIComponent(id)),
+    },
+    /** The edit form of one task, by link. */
+    editTask: {
+      pattern: '/admin/tasks/:id/edit',
+      to: (id: string) => paths.admin.editTask.pattern.replace(':id', encodeURIComponent(id)),
+    },
+    /** Every task in a column per status. */
+    board: '/admin/board',
+    /** A month of tasks by due date. */
+    calendar: '/admin/calendar',
+    /** The labels tasks can carry: add, rename, recolour, delete. */
+    labels: '/admin/labels',
     users: '/admin/users',
+    /** Sign-up mode, the admin invite code and invitation links. */
+    settings: '/admin/settings',
   },
   user: {
     dashboard: '/user/dashboard',
@@ -22,10 +45,17 @@ export const paths = {
       pattern: '/user/task-details/:id',
       to: (id: string) => paths.user.taskDetails.pattern.replace(':id', encodeURIComponent(id)),
     },
+    board: '/user/board',
+    calendar: '/user/calendar',
   },
 } as const;
 
 export type Role = 'admin' | 'member';
+
+/** Where a task opens for this role: the admin's task page or the member's details page. */
+export function taskPathFor(role: string | undefined, id: string): string {
+  return role === 'admin' ? paths.admin.taskPage.to(id) : paths.user.taskDetails.to(id);
+}
 
 /** Where a signed-in person lands: admins on their dashboard, everyone else on theirs. */
 export function homePathFor(role: string | undefined): string {

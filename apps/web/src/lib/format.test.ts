@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   dueDateDay,
   formatDate,
@@ -8,6 +8,7 @@ import {
   greetingFor,
   toHref,
 } from './format';
+import { loadLanguage, setLanguage } from './i18n';
 
 describe('greetingFor', () => {
   it.each([
@@ -103,5 +104,51 @@ describe('toHref', () => {
   it('prefixes https:// otherwise', () => {
     expect(toHref('example.com/docs')).toBe('https://example.com/docs');
     expect(toHref('www.example.com')).toBe('https://www.example.com');
+  });
+});
+
+describe('in German', () => {
+  // German messages load on demand, as in the app once German is chosen.
+  beforeAll(() => loadLanguage('de'));
+
+  it('writes dates the German way', () => {
+    expect(formatDate('2031-06-15T10:00:00', 'de')).toBe('15. Juni 2031');
+    expect(formatDueDate('2031-06-15T00:00:00.000Z', 'de')).toBe('15. Juni 2031');
+    expect(formatToday(new Date(2031, 5, 15, 9), 'de')).toBe('Sonntag, 15. Juni 2031');
+    expect(formatDate(null, 'de')).toBe('k. A.');
+    expect(formatDueDate('not a date', 'de')).toBe('k. A.');
+  });
+
+  it('writes numbers with points between thousands and a decimal comma', () => {
+    expect(formatNumber(1234, 'de')).toBe('1.234');
+    expect(formatNumber(1234567.891, 'de')).toBe('1.234.567,891');
+    expect(formatNumber(-1234.5, 'de')).toBe('-1.234,5');
+    expect(formatNumber('9876543', 'de')).toBe('9.876.543');
+    expect(formatNumber(null, 'de')).toBe('');
+    expect(formatNumber('abc', 'de')).toBe('');
+  });
+
+  it.each([
+    [11, 'Guten Morgen'],
+    [12, 'Guten Tag'],
+    [17, 'Guten Abend'],
+    [20, 'Gute Nacht'],
+  ])('greets hour %i with %s', (hour, greeting) => {
+    expect(greetingFor(hour, 'de')).toBe(greeting);
+  });
+
+  describe('as the app language', () => {
+    afterEach(() => setLanguage('en'));
+
+    it('follows the language chosen, and English again after switching back', async () => {
+      await setLanguage('de');
+      expect(formatDate('2025-01-01T10:00:00')).toBe('1. Januar 2025');
+      expect(formatNumber(1000)).toBe('1.000');
+      expect(greetingFor(9)).toBe('Guten Morgen');
+      await setLanguage('en');
+      expect(formatDate('2025-01-01T10:00:00')).toBe('1st Jan 2025');
+      expect(formatNumber(1000)).toBe('1,000');
+      expect(greetingFor(9)).toBe('Good Morning');
+    });
   });
 });

@@ -1,25 +1,57 @@
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 import utc from 'dayjs/plugin/utc';
+import { currentLanguage, i18next, type Language } from './i18n';
 
 dayjs.extend(advancedFormat);
 dayjs.extend(utc);
 
+/**
+ * Every function here writes for the app's current language unless told another: English keeps
+ * the spec's formats ('Do MMM YYYY', commas between thousands), other languages use their own
+ * (German: '15. Juni 2031', '1.234,5').
+ */
+
+/** The text for a missing or unreadable date: 'N/A' in English. */
+function notAvailable(language: Language): string {
+  return i18next.t('format.notAvailable', { lng: language });
+}
+
+/** A day in the language's own long form, e.g. '15. Juni 2031'. */
+function localDate(date: Date, language: Language, options: Intl.DateTimeFormatOptions = {}) {
+  return new Intl.DateTimeFormat(language, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    ...options,
+  }).format(date);
+}
+
 /** Dates as 'Do MMM YYYY' (1st Jan 2025); 'N/A' when missing or not a date. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return 'N/A';
+export function formatDate(
+  value: string | null | undefined,
+  language: Language = currentLanguage(),
+): string {
+  if (!value) return notAvailable(language);
   const date = dayjs(value);
-  return date.isValid() ? date.format('Do MMM YYYY') : 'N/A';
+  if (!date.isValid()) return notAvailable(language);
+  return language === 'en' ? date.format('Do MMM YYYY') : localDate(date.toDate(), language);
 }
 
 /**
  * A due date is a calendar day, stored as midnight UTC of that day: it is shown in UTC so that it
  * reads as the same day in every time zone.
  */
-export function formatDueDate(value: string | null | undefined): string {
-  if (!value) return 'N/A';
+export function formatDueDate(
+  value: string | null | undefined,
+  language: Language = currentLanguage(),
+): string {
+  if (!value) return notAvailable(language);
   const date = dayjs.utc(value);
-  return date.isValid() ? date.format('Do MMM YYYY') : 'N/A';
+  if (!date.isValid()) return notAvailable(language);
+  return language === 'en'
+    ? date.format('Do MMM YYYY')
+    : localDate(date.toDate(), language, { timeZone: 'UTC' });
 }
 
 /** The calendar day (YYYY-MM-DD) of a stored due date, for a date input. */
@@ -29,20 +61,29 @@ export function dueDateDay(value: string | null | undefined): string {
   return date.isValid() ? date.format('YYYY-MM-DD') : '';
 }
 
-/** Today's date for the dashboard heading, e.g. 'Monday 23rd Nov 2026'. */
-export function formatToday(now: Date = new Date()): string {
-  return dayjs(now).format('dddd Do MMM YYYY');
+/** Today's date for the dashboard heading, e.g. 'Monday 23rd Nov 2026' ('Montag, 23. November 2026'). */
+export function formatToday(
+  now: Date = new Date(),
+  language: Language = currentLanguage(),
+): string {
+  return language === 'en'
+    ? dayjs(now).format('dddd Do MMM YYYY')
+    : localDate(now, language, { weekday: 'long' });
 }
 
 /**
  * Thousands separated by commas, the decimal part kept, '' for null or anything not numeric
- * (spec section 5).
+ * (spec section 5); in German '1.234.567,891'.
  */
-export function formatNumber(value: unknown): string {
+export function formatNumber(value: unknown, language: Language = currentLanguage()): string {
   if (value === null || value === undefined || value === '' || typeof value === 'boolean')
     return '';
   const number = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(number)) return '';
+  if (language !== 'en') {
+    // The shortest form that reads back as the same number: every decimal kept, none invented.
+    return new Intl.NumberFormat(language, { maximumFractionDigits: 20 }).format(number);
+  }
   const [whole, fraction] = String(number).split('.');
   const grouped = groupThousands(whole!);
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
@@ -61,11 +102,9 @@ function groupThousands(whole: string): string {
 }
 
 /** Greeting by hour: before 12 Morning, before 17 Afternoon, before 20 Evening, else Night. */
-export function greetingFor(hour: number): string {
-  if (hour < 12) return 'Good Morning';
-  if (hour < 17) return 'Good Afternoon';
-  if (hour < 20) return 'Good Evening';
-  return 'Good Night';
+export function greetingFor(hour: number, language: Language = currentLanguage()): string {
+  const key = hour < 12 ? 'morning' : hour < 17 ? 'afternoon' : hour < 20 ? 'evening' : 'night';
+  return i18next.t(`format.${key}`, { lng: language });
 }
 
 /** An attachment link opens as typed when it has a scheme, otherwise as https://. */

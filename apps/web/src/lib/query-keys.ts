@@ -10,9 +10,21 @@ import type { QueryKey } from '@tanstack/react-query';
 const taskKeys = {
   all: ['tasks'] as const,
   lists: () => [...taskKeys.all, 'list'] as const,
-  /** One tab of the task list; `undefined` is the All tab. */
-  list: (status: TaskStatus | undefined) => [...taskKeys.lists(), status ?? 'All'] as const,
+  /**
+   * One tab of the task list; `undefined` is the All tab. `filters` are the list's other query
+   * parameters (search, assignee, priority, label, due, sort, order), none for the plain list.
+   */
+  list: (status: TaskStatus | undefined, filters: Record<string, string> = {}) =>
+    [...taskKeys.lists(), status ?? 'All', filters] as const,
+  /** The tasks due in one month (the calendar). */
+  month: (month: string) => [...taskKeys.all, 'month', month] as const,
+  /** Tasks found by the command palette's search. */
+  search: (q: string) => [...taskKeys.all, 'search', q] as const,
   detail: (id: string) => [...taskKeys.all, 'detail', id] as const,
+  /** A task's comments, history and the people who can see it (the task page's timeline). */
+  comments: (id: string) => [...taskKeys.all, 'comments', id] as const,
+  activity: (id: string) => [...taskKeys.all, 'activity', id] as const,
+  people: (id: string) => [...taskKeys.all, 'people', id] as const,
 };
 
 const dashboardKeys = {
@@ -21,19 +33,35 @@ const dashboardKeys = {
   user: () => [...dashboardKeys.all, 'user'] as const,
 };
 
+/** Labels tasks carry: shared by the whole team, managed by admins. */
+const labelKeys = {
+  all: ['labels'] as const,
+};
+
 const userKeys = {
   all: ['users'] as const,
   lists: () => [...userKeys.all, 'list'] as const,
   /** The members whose name or e-mail contains `search` (every member when empty). */
-  list: (search: string) => [...userKeys.lists(), search] as const,
+  list: (search: string, filters: { role?: string; active?: boolean } = {}) =>
+    [...userKeys.lists(), search, filters] as const,
 };
 
 export const queryKeys = {
   /** The signed-in person, or null: the session (lib/session.tsx). */
   profile: ['auth', 'profile'] as const,
+  /** How this server lets people in (sign-up mode, password reset by e-mail). */
+  authOptions: ['auth', 'options'] as const,
+  /** The sign-up settings and the invitations (admins). */
+  settings: ['settings'] as const,
+  invites: ['invites'] as const,
+  /** The team's recent activity across tasks (admin dashboard). */
+  activity: ['tasks', 'team-activity'] as const,
+  /** What one invitation link grants (public, for the sign-up page). */
+  inviteLookup: (token: string | null) => ['invite-lookup', token] as const,
   tasks: taskKeys,
   dashboard: dashboardKeys,
   users: userKeys,
+  labels: labelKeys,
 };
 
 export const mutationKeys = {
@@ -48,6 +76,12 @@ export const mutationKeys = {
  */
 export const staleAfter = {
   taskChange: [taskKeys.all, dashboardKeys.all, userKeys.all],
+  /** A person's own name, photo or e-mail: shown on cards, task assignees and the team page. */
+  profileChange: [taskKeys.all, dashboardKeys.all, userKeys.all],
+  /** An admin changed, deactivated or deleted someone: their tasks may have moved too. */
+  memberChange: [taskKeys.all, dashboardKeys.all, userKeys.all],
+  /** A label added, renamed, recoloured or deleted: tasks show their labels by name. */
+  labelChange: [labelKeys.all, taskKeys.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type DataChange = keyof typeof staleAfter;

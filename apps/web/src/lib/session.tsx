@@ -5,7 +5,12 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { api, getStoredToken, setUnauthorizedHandler, statusOf, TOKEN_KEY } from './api-client';
 import { notify } from './notify';
+import { i18next, LANGUAGE_STORAGE_KEY } from './i18n';
 import { queryKeys } from './query-keys';
+import { THEME_STORAGE_KEY } from './theme';
+
+/** What localStorage keeps across sign-out: the look and language of this browser, not the person's data. */
+const DEVICE_PREFERENCES = [THEME_STORAGE_KEY, LANGUAGE_STORAGE_KEY];
 
 async function fetchProfile(): Promise<User | null> {
   if (!getStoredToken()) return null;
@@ -16,7 +21,7 @@ async function fetchProfile(): Promise<User | null> {
     if (statusOf(error) !== 401) throw error;
     // The stored token is expired or revoked: forget it and say so once.
     localStorage.removeItem(TOKEN_KEY);
-    notify('error', 'Session expired, please log in again', { id: 'session-expired' });
+    notify('error', i18next.t('auth.sessionExpired'), { id: 'session-expired' });
     return null;
   }
 }
@@ -44,7 +49,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const clear = useCallback(() => {
     try {
+      // Everything of the session goes; this device's preferences (theme, language) stay.
+      const kept = DEVICE_PREFERENCES.map((key) => [key, localStorage.getItem(key)] as const);
       localStorage.clear();
+      for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
     } catch {
       // Storage can be unavailable (private mode); the in-memory session is cleared anyway.
     }
@@ -89,7 +97,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const profileError = profile.error;
   useEffect(() => {
-    if (profileError) notify('error', 'Failed to fetch user details', { id: 'profile-failed' });
+    if (profileError) notify('error', i18next.t('auth.profileFailed'), { id: 'profile-failed' });
   }, [profileError]);
 
   const value = useMemo<Session>(

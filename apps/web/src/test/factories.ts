@@ -38,6 +38,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
   return {
     ...buildPerson(),
     role: 'member',
+    active: true,
     createdAt: '2031-01-01T00:00:00.000Z',
     updatedAt: '2031-01-01T00:00:00.000Z',
     ...overrides,
@@ -79,6 +80,8 @@ export function buildTask(overrides: Partial<Task> = {}): Task {
     assignedTo: [buildPerson({ name: 'Mia Member' })],
     todoChecklist,
     attachments: [],
+    labels: [],
+    files: [],
     createdAt: '2031-01-01T10:00:00.000Z',
     updatedAt: '2031-01-01T10:00:00.000Z',
     ...overrides,

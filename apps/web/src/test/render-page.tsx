@@ -19,7 +19,7 @@ function LocationProbe() {
 }
 
 export interface PageOptions {
-  /** The URL the page opens at. */
+  /** The URL the page opens at, with its query string if any. */
   path: string;
   /** The route pattern the page answers (e.g. paths.user.taskDetails.pattern); `path` if left out. */
   route?: string;
@@ -37,12 +37,15 @@ export function renderPage(
   page: ReactElement,
   { path, route = path, state, signedInAs }: PageOptions,
 ) {
+  // A query string in `path` (e.g. ?token=...) is the URL's search part.
+  const [pathname = path, query] = path.split('?');
+  const search = query === undefined ? '' : `?${query}`;
   const queryClient = createQueryClient();
   // The session as sign-in leaves it, so no profile request is made.
   if (signedInAs) queryClient.setQueryData(queryKeys.profile, signedInAs);
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+      <MemoryRouter initialEntries={[{ pathname, search, state }]}>
         <SessionProvider>
           <Routes>
             <Route path={route} element={page} />

@@ -1,6 +1,9 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useT } from '../../lib/i18n';
+import { KeyboardShortcuts, useFocusHeadingOnNavigate } from '../keyboard-shortcuts';
+import { PageSkeleton } from './frame-skeleton';
 import { SideMenu } from './side-menu';
 
 /**
@@ -9,13 +12,31 @@ import { SideMenu } from './side-menu';
  */
 export function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  // While the small-screen menu is open the page behind it does not scroll.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [menuOpen]);
+  useFocusHeadingOnNavigate();
+  const t = useT();
   return (
     <div className="min-h-screen bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-blue-700 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('shortcuts.skipToMain')}
+      </a>
+      <KeyboardShortcuts />
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4">
         <button
           type="button"
           onClick={() => setMenuOpen((open) => !open)}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           className="rounded p-1.5 text-slate-800 hover:bg-slate-100 min-[1080px]:hidden"
@@ -28,6 +49,14 @@ export function DashboardLayout() {
         </p>
       </header>
       {menuOpen && (
+        // The page behind the open menu is dimmed and cannot scroll; a tap on it closes the menu.
+        <div
+          aria-hidden
+          onClick={() => setMenuOpen(false)}
+          className="fixed inset-x-0 top-14 bottom-0 z-10 bg-black/40 min-[1080px]:hidden"
+        />
+      )}
+      {menuOpen && (
         <div
           id="mobile-menu"
           className="fixed inset-x-0 top-14 bottom-0 z-20 w-64 border-r border-slate-200 shadow-lg min-[1080px]:hidden"
@@ -39,8 +68,11 @@ export function DashboardLayout() {
         <aside className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-64 shrink-0 border-r border-slate-200 min-[1080px]:block">
           <SideMenu />
         </aside>
-        <main className="min-w-0 flex-1 px-4 py-5 md:px-6">
-          <Outlet />
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-5 md:px-6">
+          {/* The frame stays while a page's code loads: the page's skeleton stands in for it. */}
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>

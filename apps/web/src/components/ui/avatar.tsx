@@ -1,8 +1,17 @@
 import { useState } from 'react';
+import { useT } from '../../lib/i18n';
 
 interface Person {
   name?: string;
   profileImageUrl?: string | null;
+  /** Set on people an admin deactivated: they stay on their tasks, marked so. */
+  deactivated?: boolean;
+}
+
+/** The name a person is shown (and read out) by: "(deactivated)" added when it applies. */
+function labelOf(person: Person, fallback: string, deactivated: string): string {
+  const name = person.name ?? fallback;
+  return person.deactivated ? `${name} (${deactivated})` : name;
 }
 
 function initialsOf(name: string | undefined): string {
@@ -25,24 +34,30 @@ export function Avatar({
   className?: string;
 }) {
   const [broken, setBroken] = useState(false);
+  const t = useT();
   const style = { width: size, height: size };
+  const label = labelOf(person, t('ui.user'), t('common.deactivated').toLowerCase());
+  // A deactivated person's picture is faded; the name on hover says why.
+  const faded = person.deactivated ? 'opacity-50 grayscale' : '';
   if (person.profileImageUrl && !broken) {
     return (
       <img
         src={person.profileImageUrl}
-        alt={person.name ?? ''}
+        alt={person.name === undefined ? '' : label}
+        title={label}
         style={style}
         onError={() => setBroken(true)}
-        className={`shrink-0 rounded-full border-2 border-white bg-slate-200 object-cover ${className}`}
+        className={`shrink-0 rounded-full border-2 border-white bg-slate-200 object-cover ${faded} ${className}`}
       />
     );
   }
   return (
     <span
       role="img"
-      aria-label={person.name ?? 'User'}
+      aria-label={label}
+      title={label}
       style={{ ...style, fontSize: size * 0.38 }}
-      className={`inline-flex shrink-0 items-center justify-center rounded-full border-2 border-white bg-slate-600 font-semibold text-white ${className}`}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full border-2 border-white bg-slate-600 font-semibold text-white ${faded} ${className}`}
     >
       {initialsOf(person.name)}
     </span>
@@ -66,6 +81,7 @@ export function AvatarStack({
   size?: number;
 }) {
   const { shown, hidden } = stackOf(people, max);
+  const t = useT();
   return (
     <div className="flex items-center">
       {shown.map((person, index) => (
@@ -75,7 +91,7 @@ export function AvatarStack({
         <span
           className="-ml-2 inline-flex items-center justify-center rounded-full border-2 border-white bg-slate-200 text-xs font-medium text-slate-800"
           style={{ width: size, height: size }}
-          aria-label={`${hidden} more`}
+          aria-label={t('ui.more', { count: hidden })}
         >
           +{hidden}
         </span>

@@ -1,3 +1,5 @@
+import { useT } from '../../lib/i18n';
+
 const statusColours: Record<string, string> = {
   Pending: 'bg-violet-100 text-violet-800 border-violet-200',
   'In Progress': 'bg-cyan-100 text-cyan-800 border-cyan-200',
@@ -10,17 +12,38 @@ const priorityColours: Record<string, string> = {
   High: 'bg-red-100 text-red-800 border-red-200',
 };
 
+/** The words for the statuses and priorities the app knows; anything else is shown as sent. */
+const statusKeys: Record<string, 'ui.pending' | 'ui.inProgress' | 'ui.completed'> = {
+  Pending: 'ui.pending',
+  'In Progress': 'ui.inProgress',
+  Completed: 'ui.completed',
+};
+
+const priorityKeys: Record<string, 'ui.lowPriority' | 'ui.mediumPriority' | 'ui.highPriority'> = {
+  Low: 'ui.lowPriority',
+  Medium: 'ui.mediumPriority',
+  High: 'ui.highPriority',
+};
+
 const GREY = 'bg-slate-100 text-slate-700 border-slate-200';
 const base = 'inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium';
 
 /** Pending purple, In Progress cyan, Completed green, anything else grey (spec section 4). */
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`${base} ${statusColours[status] ?? GREY}`}>{status}</span>;
+  const t = useT();
+  const key = statusKeys[status];
+  return (
+    <span className={`${base} ${statusColours[status] ?? GREY}`}>{key ? t(key) : status}</span>
+  );
 }
 
 /** Low green, Medium orange, High red. */
 export function PriorityBadge({ priority }: { priority: string }) {
+  const t = useT();
+  const key = priorityKeys[priority];
   return (
-    <span className={`${base} ${priorityColours[priority] ?? GREY}`}>{priority} Priority</span>
+    <span className={`${base} ${priorityColours[priority] ?? GREY}`}>
+      {key ? t(key) : t('ui.priority', { priority })}
+    </span>
   );
 }

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n';
 import { Button } from './button';
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div role="status" className="flex items-center justify-center gap-2 p-8 text-slate-600">
       <span
         aria-hidden
         className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-blue-700"
       />
-      <span>{label}</span>
+      <span>{label ?? t('ui.loading')}</span>
     </div>
   );
 }
@@ -27,6 +29,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const t = useT();
   return (
     <div
       role="alert"
@@ -35,7 +38,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
       <p className="text-red-800">{message}</p>
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>
-          Retry
+          {t('ui.retry')}
         </Button>
       )}
     </div>
@@ -44,13 +47,14 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
 
 export function ProgressBar({ value }: { value: number }) {
   const percent = Math.min(100, Math.max(0, Math.round(value)));
+  const t = useT();
   return (
     <div
       role="progressbar"
       aria-valuenow={percent}
       aria-valuemin={0}
       aria-valuemax={100}
-      aria-label="Progress"
+      aria-label={t('ui.progress')}
       className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
     >
       <div className="h-full rounded-full bg-blue-700" style={{ width: `${percent}%` }} />

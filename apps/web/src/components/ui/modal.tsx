@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '../../lib/i18n';
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays
@@ -20,6 +21,7 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const t = useT();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -51,7 +53,7 @@ export function Modal({
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close"
+              aria-label={t('ui.close')}
               className="rounded p-1 text-slate-600 hover:bg-slate-100"
             >
               <X size={18} aria-hidden />

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useT } from '../../lib/i18n';
 import { Field, inputClass } from './field';
 
 /** A password input with the eye / crossed-eye toggle of the sign-in form. */
@@ -9,6 +10,7 @@ export function PasswordField({
 }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
   const id = useId();
   const [visible, setVisible] = useState(false);
+  const t = useT();
   return (
     <Field label={label} htmlFor={id}>
       <div className="relative">
@@ -21,7 +23,7 @@ export function PasswordField({
         <button
           type="button"
           onClick={() => setVisible((shown) => !shown)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t('ui.hidePassword') : t('ui.showPassword')}
           aria-pressed={visible}
           className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-slate-600 hover:text-blue-700"
         >

@@ -1,6 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n';
 import { Button } from './button';
 
 /** Tailwind's breakpoints (min-width, in rem): the grid's columns change where its classes would. */
@@ -91,6 +92,7 @@ export function VirtualGrid<T>({
   loadMoreFailedText: string;
 }) {
   const perRow = useGridColumns(columns);
+  const t = useT();
   const rowCount = Math.ceil(items.length / perRow);
   const listRef = useRef<HTMLDivElement>(null);
   // Where the list starts on the page: the virtualizer works in page offsets.
@@ -160,7 +162,7 @@ export function VirtualGrid<T>({
         <div role="alert" className="mt-4 flex items-center justify-center gap-3 text-sm">
           <span className="text-red-800">{loadMoreFailedText}</span>
           <Button variant="secondary" onClick={onLoadMore}>
-            Retry
+            {t('ui.retry')}
           </Button>
         </div>
       ) : (

@@ -3,21 +3,36 @@ import type { DashboardResponse } from '@task-manager/shared';
 /**
  * Spec section 9 colours, each at least 4.5:1 against white so the legend text (which recharts
  * draws in the series colour) stays readable: violet-600, cyan-700, green-700, orange-700, red-700.
+ * Named as Tailwind's colour variables, so the dark theme (src/index.css) turns them into the
+ * light shades that read as well on a dark card.
  */
 export const STATUS_COLOURS = {
-  Pending: '#7c3aed',
-  'In Progress': '#0e7490',
-  Completed: '#15803d',
+  Pending: 'var(--color-violet-600)',
+  'In Progress': 'var(--color-cyan-700)',
+  Completed: 'var(--color-green-700)',
 } as const;
 
 export const PRIORITY_COLOURS = {
-  Low: '#15803d',
-  Medium: '#c2410c',
-  High: '#b91c1c',
+  Low: 'var(--color-green-700)',
+  Medium: 'var(--color-orange-700)',
+  High: 'var(--color-red-700)',
 } as const;
 
 export type StatusName = keyof typeof STATUS_COLOURS;
 export type PriorityName = keyof typeof PRIORITY_COLOURS;
+
+/** Each status's and priority's name in the messages (locales/en.ts, `dashboard`). */
+export const STATUS_KEYS = {
+  Pending: 'dashboard.pending',
+  'In Progress': 'dashboard.inProgress',
+  Completed: 'dashboard.completed',
+} as const satisfies Record<StatusName, string>;
+
+export const PRIORITY_KEYS = {
+  Low: 'dashboard.low',
+  Medium: 'dashboard.medium',
+  High: 'dashboard.high',
+} as const satisfies Record<PriorityName, string>;
 
 export interface StatusSlice {
   status: StatusName;

@@ -1,6 +1,10 @@
 import type { DashboardResponse } from '@task-manager/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { ErrorState } from '../../../components/ui/feedback';
+import { taskPathFor } from '../../../config/paths';
+import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { DashboardGreeting } from './dashboard-greeting';
 import { DashboardSkeleton } from './dashboard-skeleton';
@@ -8,8 +12,6 @@ import { PriorityBarChart } from './priority-bar-chart';
 import { RecentTasksTable } from './recent-tasks-table';
 import { StatCards } from './stat-cards';
 import { StatusDonutChart } from './status-donut-chart';
-
-export const DASHBOARD_LOAD_FAILED = 'Failed to load the dashboard. Please try again.';
 
 /**
  * One dashboard for both roles: the greeting at once, then skeletons, the error with Retry (the
@@ -19,26 +21,50 @@ export const DASHBOARD_LOAD_FAILED = 'Failed to load the dashboard. Please try a
 export function DashboardView({
   query,
   seeAllPath,
+  children,
 }: {
   query: Pick<UseQueryResult<DashboardResponse>, 'data' | 'isError' | 'refetch'>;
   seeAllPath: string;
+  /** More sections under the figures (the admin's team activity). */
+  children?: ReactNode;
 }) {
+  const t = useT();
   const { user } = useSession();
+  const navigate = useNavigate();
   const { data } = query;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5">
       <DashboardGreeting name={user?.name ?? ''} />
       {data ? (
         <>
-          <StatCards statistics={data.statistics} />
+          <StatCards
+            statistics={data.statistics}
+            overduePath={`${seeAllPath}?due=overdue`}
+            listPath={seeAllPath}
+          />
           <div className="grid gap-5 lg:grid-cols-2">
-            <StatusDonutChart distribution={data.charts.taskDistribution} />
-            <PriorityBarChart levels={data.charts.taskPriorityLevels} />
+            <StatusDonutChart
+              distribution={data.charts.taskDistribution}
+              onSelect={(status) =>
+                void navigate(`${seeAllPath}?status=${encodeURIComponent(status)}`)
+              }
+            />
+            <PriorityBarChart
+              levels={data.charts.taskPriorityLevels}
+              onSelect={(priority) =>
+                void navigate(`${seeAllPath}?priority=${encodeURIComponent(priority)}`)
+              }
+            />
           </div>
-          <RecentTasksTable tasks={data.recentTasks} seeAllPath={seeAllPath} />
+          <RecentTasksTable
+            tasks={data.recentTasks}
+            seeAllPath={seeAllPath}
+            taskPath={(id) => taskPathFor(user?.role, id)}
+          />
+          {children}
         </>
       ) : query.isError ? (
-        <ErrorState message={DASHBOARD_LOAD_FAILED} onRetry={() => void query.refetch()} />
+        <ErrorState message={t('dashboard.loadFailed')} onRetry={() => void query.refetch()} />
       ) : (
         <DashboardSkeleton />
       )}

@@ -1,4 +1,5 @@
-import type { PriorityRow } from './chart-data';
+import { useT } from '../../../lib/i18n';
+import { PRIORITY_KEYS, type PriorityRow } from './chart-data';
 
 /** What recharts hands a custom tooltip: the hovered rows, if any. */
 export interface PriorityTooltipProps {
@@ -8,6 +9,7 @@ export interface PriorityTooltipProps {
 
 /** The priority bar's tooltip: its name in its colour and the count; spec section 8 text if empty. */
 export function PriorityTooltip({ active, payload }: PriorityTooltipProps) {
+  const t = useT();
   if (!active) return null;
   const row = payload?.[0]?.payload;
   return (
@@ -15,14 +17,14 @@ export function PriorityTooltip({ active, payload }: PriorityTooltipProps) {
       {row ? (
         <>
           <p className="font-semibold" style={{ color: row.fill }}>
-            {row.priority}
+            {t(PRIORITY_KEYS[row.priority])}
           </p>
           <p className="text-slate-700">
-            Count: <span className="font-medium text-slate-900">{row.count}</span>
+            {t('dashboard.count')} <span className="font-medium text-slate-900">{row.count}</span>
           </p>
         </>
       ) : (
-        <p className="text-slate-700">No data available</p>
+        <p className="text-slate-700">{t('dashboard.noData')}</p>
       )}
     </div>
   );

@@ -1,11 +1,13 @@
 import type { Task } from '@task-manager/shared';
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { PriorityBadge, StatusBadge } from '../../../components/ui/badges';
+import { OverdueBadge } from '../../../components/ui/due-date';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/feedback';
 import { formatDate } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 
 const cell = 'px-3 py-2.5 text-left align-middle';
 
@@ -13,7 +15,17 @@ const cell = 'px-3 py-2.5 text-left align-middle';
  * The newest tasks with a See All button to the full list. On narrow screens the table scrolls
  * sideways inside a focusable region, so keyboard users can scroll it too.
  */
-export function RecentTasksTable({ tasks, seeAllPath }: { tasks: Task[]; seeAllPath: string }) {
+export function RecentTasksTable({
+  tasks,
+  seeAllPath,
+  taskPath,
+}: {
+  tasks: Task[];
+  seeAllPath: string;
+  /** Where a row's name leads: the task's own page. */
+  taskPath?: (id: string) => string;
+}) {
+  const t = useT();
   const headingId = useId();
   const navigate = useNavigate();
   return (
@@ -23,20 +35,20 @@ export function RecentTasksTable({ tasks, seeAllPath }: { tasks: Task[]; seeAllP
     >
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="font-semibold text-slate-900">
-          Recent Tasks
+          {t('dashboard.recentTasks')}
         </h2>
         <Button variant="secondary" onClick={() => void navigate(seeAllPath)}>
-          See All <ArrowRight size={16} aria-hidden />
+          {t('dashboard.seeAll')} <ArrowRight size={16} aria-hidden />
         </Button>
       </div>
       {tasks.length === 0 ? (
         <div className="mt-4">
-          <EmptyState title="No tasks yet">New tasks will show up here.</EmptyState>
+          <EmptyState title={t('dashboard.noTasks')}>{t('dashboard.noTasksHint')}</EmptyState>
         </div>
       ) : (
         <div
           role="region"
-          aria-label="Recent Tasks table"
+          aria-label={t('dashboard.recentTasksTable')}
           tabIndex={0}
           className="mt-4 overflow-x-auto rounded-md border border-slate-200"
         >
@@ -44,16 +56,16 @@ export function RecentTasksTable({ tasks, seeAllPath }: { tasks: Task[]; seeAllP
             <thead className="bg-slate-50 text-slate-700">
               <tr>
                 <th scope="col" className={`${cell} font-medium`}>
-                  Name
+                  {t('dashboard.name')}
                 </th>
                 <th scope="col" className={`${cell} font-medium`}>
-                  Status
+                  {t('dashboard.status')}
                 </th>
                 <th scope="col" className={`${cell} font-medium`}>
-                  Priority
+                  {t('dashboard.priority')}
                 </th>
                 <th scope="col" className={`${cell} font-medium`}>
-                  Created On
+                  {t('dashboard.createdOn')}
                 </th>
               </tr>
             </thead>
@@ -64,10 +76,19 @@ export function RecentTasksTable({ tasks, seeAllPath }: { tasks: Task[]; seeAllP
                     className={`${cell} max-w-[18rem] truncate text-slate-900`}
                     title={task.title}
                   >
-                    {task.title}
+                    {taskPath ? (
+                      <Link to={taskPath(task._id)} className="text-blue-800 hover:underline">
+                        {task.title}
+                      </Link>
+                    ) : (
+                      task.title
+                    )}
                   </td>
                   <td className={cell}>
-                    <StatusBadge status={task.status} />
+                    <span className="flex flex-wrap items-center gap-1.5">
+                      <StatusBadge status={task.status} />
+                      <OverdueBadge task={task} />
+                    </span>
                   </td>
                   <td className={cell}>
                     <PriorityBadge priority={task.priority} />

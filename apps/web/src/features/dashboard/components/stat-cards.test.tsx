@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { buildDashboard } from '../../../test/factories';
 import { StatCards } from './stat-cards';
@@ -35,5 +36,36 @@ describe('StatCards', () => {
       '0',
       '0',
     ]);
+  });
+
+  it('opens the task list on the tab each count counts', () => {
+    const { statistics } = buildDashboard({ pending: 2, inProgress: 1, completed: 4 });
+    render(
+      <MemoryRouter>
+        <StatCards statistics={statistics} listPath="/admin/tasks" />
+      </MemoryRouter>,
+    );
+    const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(href('Total Tasks: 7')).toBe('/admin/tasks');
+    expect(href('Pending Tasks: 2')).toBe('/admin/tasks?status=Pending');
+    expect(href('In Progress Tasks: 1')).toBe('/admin/tasks?status=In%20Progress');
+    expect(href('Completed Tasks: 4')).toBe('/admin/tasks?status=Completed');
+  });
+
+  it('counts the overdue tasks on a fifth card that opens the list filtered to them', () => {
+    const { statistics } = buildDashboard({ pending: 3 });
+    render(
+      <MemoryRouter>
+        <StatCards
+          statistics={{ ...statistics, overdueTasks: 2 }}
+          overduePath="/admin/tasks?due=overdue"
+        />
+      </MemoryRouter>,
+    );
+    expect(valueOf('Overdue Tasks')).toBe('2');
+    expect(screen.getByRole('link', { name: '2 overdue: open the list' })).toHaveAttribute(
+      'href',
+      '/admin/tasks?due=overdue',
+    );
   });
 });

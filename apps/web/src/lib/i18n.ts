@@ -1,0 +1,102 @@
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { en } from '../locales/en';
+
+/** The languages the app speaks, the first being the default. */
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Where this browser remembers the chosen language. */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+  }
+}
+
+function stored(): Language | undefined {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return LANGUAGES.find((language) => language === value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The person's choice if they made one, else the browser's first language we speak, else English. */
+export function detectLanguage(
+  preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): Language {
+  const chosen = stored();
+  if (chosen) return chosen;
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    const match = LANGUAGES.find((language) => language === base);
+    if (match) return match;
+  }
+  return 'en';
+}
+
+/**
+ * English comes with the app; another language's messages load the first time they are needed
+ * (their own chunk), so the first visit of the many who read English carries one language only.
+ */
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<typeof en>> = {
+  de: async () => (await import('../locales/de')).de,
+};
+
+/** Loads a language's messages (once) without switching to it. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
+  i18next.addResourceBundle(language, 'translation', await loaders[language]());
+}
+
+const initialLanguage = detectLanguage();
+
+void i18next.use(initReactI18next).init({
+  resources: { en: { translation: en } },
+  // Another language starts as English for the moment its messages take to arrive (startI18n).
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  // React escapes what it renders; i18next must not escape it a second time.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;
+
+/** Before the first render: the detected language, its messages loaded. */
+export async function startI18n(): Promise<void> {
+  if (initialLanguage === 'en') return;
+  await loadLanguage(initialLanguage).catch(() => undefined);
+  if (i18next.hasResourceBundle(initialLanguage, 'translation')) {
+    document.documentElement.lang = initialLanguage;
+    await i18next.changeLanguage(initialLanguage);
+  }
+}
+
+export function currentLanguage(): Language {
+  return LANGUAGES.find((language) => language === i18next.language) ?? 'en';
+}
+
+/** Switches the app's language at once and remembers it on this browser. */
+export async function setLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private mode: the choice lasts for this visit.
+  }
+  await loadLanguage(language);
+  document.documentElement.lang = language;
+  await i18next.changeLanguage(language);
+}
+
+/** The translate function of the current language, for components. */
+export function useT() {
+  return useTranslation().t;
+}
+
+export { i18next };
