@@ -13,3 +13,4 @@ export * from './schemas/audit.js';
 export * from './schemas/activity.js';
 export * from './schemas/comment.js';
 export * from './schemas/file.js';
+export * from './schemas/live-event.js';

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { validationMessages, type Activity, type ActivityType } from '@task-manager/shared';
 import type { Database } from '../db/tables.js';
+import { appendTaskEvents } from '../events/task-events.js';
 import { BadRequest } from '../errors.js';
 import { pathOfNul } from '../http/validate.js';
 import type { ActivityChange } from './changes.js';
@@ -21,6 +22,7 @@ export { creationChanges, taskChanges } from './changes.js';
  * Records changes to task `taskId` by `actorId`. Called with the transaction of the change
  * itself, so the history holds exactly what was committed: a rolled-back change leaves no entry,
  * and no change goes unrecorded. The entries of one change share their time, in the order given.
+ * Its live events (src/events) are appended in the same transaction.
  */
 export async function recordActivity(
   trx: Kysely<Database>,
@@ -41,6 +43,7 @@ export async function recordActivity(
       seq,
     })),
   );
+  await appendTaskEvents(trx, taskId, changes);
 }
 
 const cursorShape = z.tuple([z.string().min(1).max(64), z.int().min(0).max(1_000_000), z.uuid()]);

@@ -32,6 +32,7 @@ import * as taskSearch from './migrations/2026-11-26-202-task-search.js';
 import * as taskSortIndexes from './migrations/2026-11-26-203-task-sort-indexes.js';
 import * as teamAdmin from './migrations/2026-11-26-301-team-admin.js';
 import * as searchComments from './migrations/2026-11-26-401-search-comments.js';
+import * as events from './migrations/2026-11-27-101-events.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-203-task-sort-indexes': taskSortIndexes,
   '2026-11-26-301-team-admin': teamAdmin,
   '2026-11-26-401-search-comments': searchComments,
+  '2026-11-27-101-events': events,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

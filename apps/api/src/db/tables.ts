@@ -233,6 +233,21 @@ export interface TaskFilesTable {
   complete: number;
 }
 
+/** The live-update log (src/events): one row per event, in commit order. */
+export interface EventsTable {
+  /** bigserial on PostgreSQL (read back as a string), integer on SQLite. */
+  id: Generated<number | string>;
+  type: string;
+  task_id: string | null;
+  /** JSON array of the user ids that may receive it. */
+  audience: string;
+  /** 1 when every admin may receive it too. */
+  to_admins: number;
+  /** JSON text. */
+  data: string;
+  at: string;
+}
+
 export interface TaskFileChunksTable {
   file_id: string;
   seq: number;
@@ -262,4 +277,5 @@ export interface Database {
   comments: CommentsTable;
   task_files: TaskFilesTable;
   task_file_chunks: TaskFileChunksTable;
+  events: EventsTable;
 }

@@ -54,6 +54,8 @@ import {
 import { canEditTask, seesEveryTask, visibleScope } from './policy.js';
 import { searchWords } from './search.js';
 import { DEFAULT_ORDER, decodePageCursor, dueWindow, encodePageCursor } from './search-filters.js';
+import { appendTaskDeleted } from '../events/task-events.js';
+import { taskAssigneeIds } from '../events/log.js';
 
 type StoredItem = { id: string; text: string; completed: boolean; createdBy?: string | null };
 
@@ -301,8 +303,12 @@ export class TaskService {
   }
 
   async delete(id: string): Promise<void> {
-    // Assignees, checklist items and attachments go with it (ON DELETE CASCADE).
-    if (!(await deleteTaskRow(this.db, id))) throw NotFound(apiMessages.taskNotFound);
+    await this.db.transaction().execute(async (trx) => {
+      const assigneeIds = await taskAssigneeIds(trx, id);
+      // Assignees, checklist items and attachments go with it (ON DELETE CASCADE).
+      if (!(await deleteTaskRow(trx, id))) throw NotFound(apiMessages.taskNotFound);
+      await appendTaskDeleted(trx, id, assigneeIds);
+    });
   }
 
   /**
