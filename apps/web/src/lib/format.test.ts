@@ -1,12 +1,15 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   dueDateDay,
+  formatCalendarDay,
   formatDate,
+  formatMonth,
   formatDueDate,
   formatNumber,
   formatToday,
   greetingFor,
   toHref,
+  weekdayNames,
 } from './format';
 import { loadLanguage, setLanguage } from './i18n';
 
@@ -104,6 +107,23 @@ describe('toHref', () => {
   it('prefixes https:// otherwise', () => {
     expect(toHref('example.com/docs')).toBe('https://example.com/docs');
     expect(toHref('www.example.com')).toBe('https://www.example.com');
+  });
+});
+
+describe('the calendar', () => {
+  // Days of the calendar are UTC midnights: they must not shift a day west of Greenwich.
+  const day = new Date(Date.UTC(2026, 10, 25));
+
+  it('names months, weekdays (Monday first) and days in English', () => {
+    expect(formatMonth(day, 'en')).toBe('November 2026');
+    expect(weekdayNames('en')).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    expect(formatCalendarDay(day, 'en')).toBe('Wednesday 25 November');
+  });
+
+  it('and in German', () => {
+    expect(formatMonth(new Date(Date.UTC(2026, 2, 1)), 'de')).toBe('März 2026');
+    expect(weekdayNames('de')).toEqual(['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So']);
+    expect(formatCalendarDay(day, 'de')).toBe('Mittwoch, 25. November');
   });
 });
 

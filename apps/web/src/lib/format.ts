@@ -71,6 +71,39 @@ export function formatToday(
     : localDate(now, language, { weekday: 'long' });
 }
 
+/** A calendar month, e.g. 'November 2026' ('November 2026' in German too), read in UTC. */
+export function formatMonth(month: Date, language: Language = currentLanguage()): string {
+  return language === 'en'
+    ? dayjs.utc(month).format('MMMM YYYY')
+    : new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        month,
+      );
+}
+
+/** The short weekday names, Monday first: 'Mon'…'Sun' ('Mo'…'So'). */
+export function weekdayNames(language: Language = currentLanguage()): string[] {
+  // 2024-01-01 was a Monday.
+  const monday = Date.UTC(2024, 0, 1);
+  return Array.from({ length: 7 }, (_, index) => {
+    const day = new Date(monday + index * 86_400_000);
+    return language === 'en'
+      ? dayjs.utc(day).format('ddd')
+      : new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(day);
+  });
+}
+
+/** A calendar day named in full, e.g. 'Wednesday 25 November' ('Mittwoch, 25. November'), in UTC. */
+export function formatCalendarDay(day: Date, language: Language = currentLanguage()): string {
+  return language === 'en'
+    ? dayjs.utc(day).format('dddd D MMMM')
+    : new Intl.DateTimeFormat(language, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        timeZone: 'UTC',
+      }).format(day);
+}
+
 /**
  * Thousands separated by commas, the decimal part kept, '' for null or anything not numeric
  * (spec section 5); in German '1.234.567,891'.

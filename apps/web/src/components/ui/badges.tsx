@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useT } from '../../lib/i18n';
 
 const statusColours: Record<string, string> = {
@@ -27,6 +28,18 @@ const priorityKeys: Record<string, 'ui.lowPriority' | 'ui.mediumPriority' | 'ui.
 
 const GREY = 'bg-slate-100 text-slate-700 border-slate-200';
 const base = 'inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium';
+
+/** The word for a status in the current language (anything unknown as sent). */
+export function useStatusName(): (status: string) => string {
+  const t = useT();
+  return useCallback(
+    (status: string) => {
+      const key = statusKeys[status];
+      return key ? t(key) : status;
+    },
+    [t],
+  );
+}
 
 /** Pending purple, In Progress cyan, Completed green, anything else grey (spec section 4). */
 export function StatusBadge({ status }: { status: string }) {

@@ -4,9 +4,10 @@ import { MoreHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AvatarStack } from '../../../components/ui/avatar';
-import { PriorityBadge } from '../../../components/ui/badges';
+import { PriorityBadge, useStatusName } from '../../../components/ui/badges';
 import { DueDateText, OverdueBadge } from '../../../components/ui/due-date';
 import { LabelChips } from '../../../components/ui/label-chips';
+import { useT } from '../../../lib/i18n';
 
 /** The data a dragged card carries: its id, under our own type so other drops are ignored. */
 export const CARD_DRAG_TYPE = 'application/x-task-id';
@@ -26,6 +27,7 @@ export function BoardCard({
   moving: boolean;
   onMove: (status: TaskStatus) => void;
 }) {
+  const t = useT();
   const titleId = useId();
   return (
     <li
@@ -58,7 +60,7 @@ export function BoardCard({
       <LabelChips labels={task.labels} />
       <div className="flex items-center justify-between gap-2 text-xs">
         <span className="text-slate-600">
-          Due <DueDateText task={task} />
+          {t('board.due')} <DueDateText task={task} />
         </span>
         <AvatarStack people={task.assignedTo} max={3} />
       </div>
@@ -78,6 +80,8 @@ function MoveMenu({
   disabled: boolean;
   onMove: (status: TaskStatus) => void;
 }) {
+  const t = useT();
+  const statusName = useStatusName();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -117,7 +121,7 @@ function MoveMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Move to... (${title})`}
+        aria-label={t('board.moveMenuFor', { title })}
         disabled={disabled}
         onClick={() => setOpen((value) => !value)}
         className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
@@ -128,7 +132,7 @@ function MoveMenu({
         <div
           id={menuId}
           role="menu"
-          aria-label="Move to..."
+          aria-label={t('board.moveMenu')}
           className="absolute right-0 z-10 mt-1 flex w-44 flex-col rounded-md border border-slate-200 bg-white py-1 shadow-lg"
         >
           {targets.map((status, index) => (
@@ -147,7 +151,7 @@ function MoveMenu({
               }}
               className="px-3 py-1.5 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100"
             >
-              Move to {status}
+              {t('board.moveTo', { status: statusName(status) })}
             </button>
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
 import { buildTask, buildTaskList, buildUser } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
 import { stubApi } from '../../../test/stub-api';
@@ -82,5 +83,29 @@ describe('the board', () => {
     expect(stub.requests.find((request) => request.method === 'PUT')!.body).toEqual({
       status: 'Pending',
     });
+  });
+});
+
+describe('the board in German', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('names the columns, the menu and the announcement in German', async () => {
+    await setLanguage('de');
+    stubApi((request) => {
+      if (request.method === 'PUT') return { status: 200, data: { message: 'ok', task: fresh } };
+      const status = request.params?.status;
+      return { status: 200, data: buildTaskList(status === 'Pending' ? [fresh] : []) };
+    });
+    renderPage(<BoardPage />, { path: '/user/board', signedInAs: member });
+    expect(screen.getByRole('heading', { name: 'Board', level: 1 })).toBeInTheDocument();
+    const open = column('Offen');
+    await within(open).findByRole('link', { name: 'Fresh task' });
+    expect(column('In Arbeit')).toBeInTheDocument();
+    expect(column('Erledigt')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Verschieben nach... (Fresh task)' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Nach In Arbeit verschieben' }));
+    expect(
+      await screen.findByText('„Fresh task“ wurde nach In Arbeit verschoben.'),
+    ).toBeInTheDocument();
   });
 });

@@ -2,12 +2,14 @@ import { TASK_STATUSES, type Task, type TaskStatus } from '@task-manager/shared'
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useStatusName } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, Skeleton } from '../../../components/ui/feedback';
 import { Modal } from '../../../components/ui/modal';
 import { taskPathFor } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { uniqueById } from '../../../lib/infinite-paging';
+import { useT } from '../../../lib/i18n';
 import { invalidateAfter } from '../../../lib/invalidate-after';
 import { useSession } from '../../../lib/session';
 import { boardColumnQueryOptions, useBoardColumn, useMoveTask } from '../api/board';
@@ -22,6 +24,8 @@ type PendingMoves = Record<string, { task: Task; to: TaskStatus }>;
  * snaps back, with the server's reason, when the move is refused (decision 007).
  */
 export function BoardPage() {
+  const t = useT();
+  const statusName = useStatusName();
   const { user } = useSession();
   const queryClient = useQueryClient();
   const moveTask = useMoveTask();
@@ -57,14 +61,16 @@ export function BoardPage() {
       { id: task._id, status: to },
       {
         onSuccess: () => {
-          setAnnouncement(`“${task.title}” moved to ${to}.`);
+          setAnnouncement(t('board.moved', { title: task.title, status: statusName(to) }));
           // The card leaves its pending state once the columns hold it where it now is.
           void invalidateAfter(queryClient, 'taskChange').finally(settle);
         },
         onError: (error) => {
           settle();
-          const reason = errorMessage(error, 'The task could not be moved.');
-          setAnnouncement(`“${task.title}” stays in ${task.status}: ${reason}`);
+          const reason = errorMessage(error, t('board.moveFailed'));
+          setAnnouncement(
+            t('board.stays', { title: task.title, status: statusName(task.status), reason }),
+          );
           toast.error(reason, { id: `move-${task._id}` });
         },
       },
@@ -74,7 +80,7 @@ export function BoardPage() {
   return (
     <section aria-labelledby="board-heading" className="flex flex-col gap-4">
       <h1 id="board-heading" className="text-xl font-semibold text-slate-900">
-        Board
+        {t('board.heading')}
       </h1>
       <p role="status" className="sr-only">
         {announcement}
@@ -96,12 +102,12 @@ export function BoardPage() {
       </div>
       <Modal
         open={confirming !== null}
-        title="Move to Pending?"
+        title={t('board.confirmTitle')}
         onClose={() => setConfirming(null)}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(null)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               onClick={() => {
@@ -109,14 +115,16 @@ export function BoardPage() {
                 setConfirming(null);
               }}
             >
-              Move to Pending
+              {t('board.confirmButton')}
             </Button>
           </>
         }
       >
         <p className="text-sm text-slate-800">
-          Moving “{confirming?.title}” to Pending unticks its {confirming?.completedTodoCount} done
-          checklist {confirming?.completedTodoCount === 1 ? 'item' : 'items'}.
+          {t('board.confirmText', {
+            title: confirming?.title ?? '',
+            count: confirming?.completedTodoCount ?? 0,
+          })}
         </p>
       </Modal>
     </section>
@@ -137,6 +145,8 @@ function BoardColumn({
   /** A card (by id) dropped on this column. */
   onDrop: (id: string, to: TaskStatus) => void;
 }) {
+  const t = useT();
+  const statusName = useStatusName();
   const query = useBoardColumn(status);
   const [dropping, setDropping] = useState(false);
   const pages = query.data?.pages;
@@ -187,7 +197,7 @@ function BoardColumn({
       }`}
     >
       <h2 id={headingId} className="flex items-center gap-2 font-semibold text-slate-900">
-        {status}
+        {statusName(status)}
         {total !== undefined && (
           <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
             {total}
@@ -207,9 +217,13 @@ function BoardColumn({
           ))}
         </ul>
       ) : query.isError ? (
-        <ErrorState message="The tasks could not be loaded." onRetry={() => void query.refetch()} />
+        <ErrorState message={t('board.loadFailed')} onRetry={() => void query.refetch()} />
       ) : (
-        <div aria-busy="true" aria-label={`Loading ${status}`} className="flex flex-col gap-2">
+        <div
+          aria-busy="true"
+          aria-label={t('board.loadingColumn', { status: statusName(status) })}
+          className="flex flex-col gap-2"
+        >
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />
         </div>
@@ -220,7 +234,7 @@ function BoardColumn({
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          Load more
+          {t('board.loadMore')}
         </Button>
       )}
     </section>

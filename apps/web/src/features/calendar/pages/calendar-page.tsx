@@ -7,12 +7,13 @@ import { Button } from '../../../components/ui/button';
 import { ErrorState, Spinner } from '../../../components/ui/feedback';
 import { taskPathFor } from '../../../config/paths';
 import { dueStateOf } from '../../../lib/due-state';
+import { formatCalendarDay, formatMonth, weekdayNames } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useMonthTasks } from '../api/get-month-tasks';
 
 dayjs.extend(utc);
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The month the URL asks for (`?month=YYYY-MM`), this month otherwise. */
@@ -37,6 +38,7 @@ function weeksOf(start: dayjs.Dayjs): dayjs.Dayjs[][] {
  * days), overdue ones in red; a task opens its page. The month lives in the URL.
  */
 export function CalendarPage() {
+  const t = useT();
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const start = monthOf(searchParams.get('month'));
@@ -56,43 +58,41 @@ export function CalendarPage() {
     <section aria-labelledby="calendar-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="calendar-heading" className="text-xl font-semibold text-slate-900">
-          Calendar: {start.format('MMMM YYYY')}
+          {t('calendar.heading', { month: formatMonth(start.toDate()) })}
         </h1>
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => go(start.subtract(1, 'month'))}>
             <ChevronLeft size={16} aria-hidden />
-            Previous month
+            {t('calendar.previousMonth')}
           </Button>
           <Button variant="secondary" onClick={() => go(dayjs.utc())}>
-            Today
+            {t('calendar.today')}
           </Button>
           <Button variant="secondary" onClick={() => go(end)}>
-            Next month
+            {t('calendar.nextMonth')}
             <ChevronRight size={16} aria-hidden />
           </Button>
         </div>
       </div>
       {query.isError ? (
-        <ErrorState message="The tasks could not be loaded." onRetry={() => void query.refetch()} />
+        <ErrorState message={t('calendar.loadFailed')} onRetry={() => void query.refetch()} />
       ) : !query.data ? (
-        <Spinner label="Loading tasks..." />
+        <Spinner label={t('calendar.loading')} />
       ) : (
         <>
           {query.data.truncated && (
-            <p className="text-sm text-slate-700">
-              This month has more tasks than the calendar shows: use the task list&apos;s filters.
-            </p>
+            <p className="text-sm text-slate-700">{t('calendar.truncated')}</p>
           )}
           <div
             role="region"
-            aria-label="Month"
+            aria-label={t('calendar.month')}
             tabIndex={0}
             className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
           >
             <table className="w-full min-w-[48rem] table-fixed border-collapse text-sm">
               <thead>
                 <tr>
-                  {WEEKDAYS.map((weekday) => (
+                  {weekdayNames().map((weekday) => (
                     <th
                       key={weekday}
                       scope="col"
@@ -113,7 +113,7 @@ export function CalendarPage() {
                       return (
                         <td
                           key={key}
-                          aria-label={day.format('dddd D MMMM')}
+                          aria-label={formatCalendarDay(day.toDate())}
                           className={`h-28 border border-slate-200 p-1.5 align-top ${
                             inMonth ? '' : 'bg-slate-50'
                           }`}
@@ -153,6 +153,7 @@ export function CalendarPage() {
 }
 
 function CalendarEntry({ task, href }: { task: Task; href: string }) {
+  const t = useT();
   const state = dueStateOf(task);
   const colours =
     state === 'overdue'
@@ -169,7 +170,7 @@ function CalendarEntry({ task, href }: { task: Task; href: string }) {
         className={`block truncate rounded border px-1.5 py-0.5 text-xs hover:underline ${colours}`}
       >
         {task.title}
-        {state === 'overdue' && <span className="sr-only"> (Overdue)</span>}
+        {state === 'overdue' && <span className="sr-only"> {t('calendar.overdue')}</span>}
       </Link>
     </li>
   );

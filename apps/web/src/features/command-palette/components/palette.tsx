@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useStatusName } from '../../../components/ui/badges';
 import { paths, taskPathFor } from '../../../config/paths';
+import { useT } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTaskSearch } from '../api/search-tasks';
 
@@ -11,29 +13,44 @@ interface Command {
   to: string;
 }
 
-const ADMIN_PAGES: [string, string][] = [
-  ['Dashboard', paths.admin.dashboard],
-  ['Manage Tasks', paths.admin.tasks],
-  ['Create Task', paths.admin.createTask],
-  ['Board', paths.admin.board],
-  ['Calendar', paths.admin.calendar],
-  ['Labels', paths.admin.labels],
-  ['Team Members', paths.admin.users],
-  ['Settings', paths.admin.settings],
-  ['Overdue tasks', `${paths.admin.tasks}?due=overdue`],
-  ['Profile', paths.profile],
+type PageName =
+  | 'dashboard'
+  | 'manageTasks'
+  | 'createTask'
+  | 'board'
+  | 'calendar'
+  | 'labels'
+  | 'teamMembers'
+  | 'settings'
+  | 'overdueTasks'
+  | 'profile'
+  | 'myTasks';
+
+const ADMIN_PAGES: [PageName, string][] = [
+  ['dashboard', paths.admin.dashboard],
+  ['manageTasks', paths.admin.tasks],
+  ['createTask', paths.admin.createTask],
+  ['board', paths.admin.board],
+  ['calendar', paths.admin.calendar],
+  ['labels', paths.admin.labels],
+  ['teamMembers', paths.admin.users],
+  ['settings', paths.admin.settings],
+  ['overdueTasks', `${paths.admin.tasks}?due=overdue`],
+  ['profile', paths.profile],
 ];
 
-const MEMBER_PAGES: [string, string][] = [
-  ['Dashboard', paths.user.dashboard],
-  ['My Tasks', paths.user.tasks],
-  ['Board', paths.user.board],
-  ['Calendar', paths.user.calendar],
-  ['Overdue tasks', `${paths.user.tasks}?due=overdue`],
-  ['Profile', paths.profile],
+const MEMBER_PAGES: [PageName, string][] = [
+  ['dashboard', paths.user.dashboard],
+  ['myTasks', paths.user.tasks],
+  ['board', paths.user.board],
+  ['calendar', paths.user.calendar],
+  ['overdueTasks', `${paths.user.tasks}?due=overdue`],
+  ['profile', paths.profile],
 ];
 
 export function Palette({ role, onClose }: { role: string; onClose: () => void }) {
+  const t = useT();
+  const statusName = useStatusName();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
   const [text, setText] = useState('');
@@ -52,18 +69,19 @@ export function Palette({ role, onClose }: { role: string; onClose: () => void }
   const commands = useMemo(() => {
     const words = text.trim().toLowerCase();
     const pages = (role === 'admin' ? ADMIN_PAGES : MEMBER_PAGES)
+      .map(([name, to]) => [t(`palette.${name}`), to] as const)
       .filter(([label]) => label.toLowerCase().includes(words))
-      .map(([label, to]): Command => ({ id: `page-${to}`, label, hint: 'Page', to }));
+      .map(([label, to]): Command => ({ id: `page-${to}`, label, hint: t('palette.page'), to }));
     const tasks = q
       ? (search.data ?? []).map((task): Command => ({
           id: `task-${task._id}`,
           label: task.title,
-          hint: `Task · ${task.status}`,
+          hint: t('palette.task', { status: statusName(task.status) }),
           to: taskPathFor(role, task._id),
         }))
       : [];
     return [...tasks, ...pages];
-  }, [text, q, role, search.data]);
+  }, [text, q, role, search.data, t, statusName]);
   const current = Math.min(active, Math.max(commands.length - 1, 0));
 
   function go(command: Command | undefined) {
@@ -97,17 +115,17 @@ export function Palette({ role, onClose }: { role: string; onClose: () => void }
       className="mx-auto mt-[12vh] w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
     >
       <h2 id={titleId} className="sr-only">
-        Go to a task or page
+        {t('palette.title')}
       </h2>
       <input
         autoFocus
         role="combobox"
-        aria-label="Search tasks and pages"
+        aria-label={t('palette.search')}
         aria-expanded={commands.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={commands[current] ? `${listId}-${current}` : undefined}
-        placeholder="Type a task or a page..."
+        placeholder={t('palette.placeholder')}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -116,7 +134,12 @@ export function Palette({ role, onClose }: { role: string; onClose: () => void }
         onKeyDown={onKeyDown}
         className="w-full border-b border-slate-200 px-4 py-3 text-base text-slate-900 outline-none placeholder:text-slate-500"
       />
-      <ul id={listId} role="listbox" aria-label="Results" className="max-h-80 overflow-y-auto py-1">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('palette.results')}
+        className="max-h-80 overflow-y-auto py-1"
+      >
         {commands.map((command, index) => (
           <li
             key={command.id}
@@ -140,7 +163,7 @@ export function Palette({ role, onClose }: { role: string; onClose: () => void }
             aria-disabled
             className="px-4 py-2 text-sm text-slate-600"
           >
-            {search.isFetching ? 'Searching...' : 'Nothing found'}
+            {search.isFetching ? t('palette.searching') : t('palette.nothing')}
           </li>
         )}
       </ul>

@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, Spinner } from '../../../components/ui/feedback
 import { FormError, inputClass } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useLabels } from '../../../lib/get-labels';
 import { firstIssue } from '../../../lib/validation';
 import { useCreateLabel, useDeleteLabel, useUpdateLabel } from '../api/manage-labels';
@@ -16,12 +17,13 @@ const DEFAULT_COLOR = '#2563eb';
 
 /** /admin/labels — the labels tasks can carry: add, rename, recolour, delete. */
 export function LabelsPage() {
+  const t = useT();
   const labels = useLabels();
   let content;
   if (labels.data) {
     content =
       labels.data.length === 0 ? (
-        <EmptyState title="No labels yet">Add one above: tasks can then carry it.</EmptyState>
+        <EmptyState title={t('labels.none')}>{t('labels.noneHint')}</EmptyState>
       ) : (
         <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {labels.data.map((label) => (
@@ -30,16 +32,14 @@ export function LabelsPage() {
         </ul>
       );
   } else if (labels.isError) {
-    content = (
-      <ErrorState message="The labels could not be loaded." onRetry={() => void labels.refetch()} />
-    );
+    content = <ErrorState message={t('labels.loadFailed')} onRetry={() => void labels.refetch()} />;
   } else {
-    content = <Spinner label="Loading labels..." />;
+    content = <Spinner label={t('labels.loading')} />;
   }
   return (
     <section aria-labelledby="labels-heading" className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 id="labels-heading" className="text-xl font-semibold text-slate-900">
-        Labels
+        {t('labels.heading')}
       </h1>
       <NewLabelForm />
       {content}
@@ -48,6 +48,7 @@ export function LabelsPage() {
 }
 
 function NewLabelForm() {
+  const t = useT();
   const createLabel = useCreateLabel();
   const [name, setName] = useState('');
   const [color, setColor] = useState(DEFAULT_COLOR);
@@ -63,10 +64,10 @@ function NewLabelForm() {
     if (problem) return;
     createLabel.mutate(input, {
       onSuccess: () => {
-        toast.success('Label added');
+        toast.success(t('labels.added'));
         setName('');
       },
-      onError: (failure) => setError(errorMessage(failure, 'Failed to add the label.')),
+      onError: (failure) => setError(errorMessage(failure, t('labels.addFailed'))),
     });
   }
 
@@ -74,13 +75,13 @@ function NewLabelForm() {
     <form
       onSubmit={submit}
       noValidate
-      aria-label="New label"
+      aria-label={t('labels.newLabel')}
       className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4"
     >
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex min-w-[12rem] flex-1 flex-col gap-1">
           <label htmlFor={nameId} className="text-sm font-medium text-slate-700">
-            Label name
+            {t('labels.name')}
           </label>
           <input
             id={nameId}
@@ -92,7 +93,7 @@ function NewLabelForm() {
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={colorId} className="text-sm font-medium text-slate-700">
-            Colour
+            {t('labels.colour')}
           </label>
           <input
             id={colorId}
@@ -103,7 +104,7 @@ function NewLabelForm() {
           />
         </div>
         <Button type="submit" disabled={createLabel.isPending}>
-          Add label
+          {t('labels.add')}
         </Button>
       </div>
       <FormError message={error} />
@@ -112,6 +113,7 @@ function NewLabelForm() {
 }
 
 function LabelRow({ label }: { label: Label }) {
+  const t = useT();
   const updateLabel = useUpdateLabel();
   const deleteLabel = useDeleteLabel();
   const [name, setName] = useState(label.name);
@@ -134,8 +136,8 @@ function LabelRow({ label }: { label: Label }) {
     updateLabel.mutate(
       { id: label._id, input },
       {
-        onSuccess: () => toast.success('Label saved'),
-        onError: (failure) => setError(errorMessage(failure, 'Failed to save the label.')),
+        onSuccess: () => toast.success(t('labels.saved')),
+        onError: (failure) => setError(errorMessage(failure, t('labels.saveFailed'))),
       },
     );
   }
@@ -144,9 +146,9 @@ function LabelRow({ label }: { label: Label }) {
     deleteLabel.mutate(label._id, {
       onSuccess: () => {
         setConfirming(false);
-        toast.success('Label deleted');
+        toast.success(t('labels.deleted'));
       },
-      onError: (failure) => toast.error(errorMessage(failure, 'Failed to delete the label.')),
+      onError: (failure) => toast.error(errorMessage(failure, t('labels.deleteFailed'))),
     });
   }
 
@@ -155,7 +157,7 @@ function LabelRow({ label }: { label: Label }) {
       <form onSubmit={save} noValidate className="flex flex-wrap items-end gap-2">
         <div className="flex min-w-[10rem] flex-1 flex-col gap-1">
           <label htmlFor={nameId} className="sr-only">
-            Name of {label.name}
+            {t('labels.nameOf', { name: label.name })}
           </label>
           <input
             id={nameId}
@@ -166,7 +168,7 @@ function LabelRow({ label }: { label: Label }) {
           />
         </div>
         <label htmlFor={colorId} className="sr-only">
-          Colour of {label.name}
+          {t('labels.colourOf', { name: label.name })}
         </label>
         <input
           id={colorId}
@@ -176,11 +178,11 @@ function LabelRow({ label }: { label: Label }) {
           className="h-10 w-14 rounded-md border border-slate-300 bg-white"
         />
         <Button type="submit" variant="secondary" disabled={!changed || updateLabel.isPending}>
-          Save
+          {t('common.save')}
         </Button>
         <Button
           variant="ghost"
-          aria-label={`Delete ${label.name}`}
+          aria-label={t('labels.deleteOf', { name: label.name })}
           onClick={() => setConfirming(true)}
         >
           <Trash2 size={16} aria-hidden />
@@ -189,22 +191,20 @@ function LabelRow({ label }: { label: Label }) {
       <FormError message={error} />
       <Modal
         open={confirming}
-        title="Delete Label"
+        title={t('labels.deleteTitle')}
         onClose={() => setConfirming(false)}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button variant="danger" onClick={remove} disabled={deleteLabel.isPending}>
-              Delete
+              {t('labels.delete')}
             </Button>
           </>
         }
       >
-        <p className="text-sm text-slate-800">
-          Delete the label “{label.name}”? It is also removed from every task that has it.
-        </p>
+        <p className="text-sm text-slate-800">{t('labels.deleteText', { name: label.name })}</p>
       </Modal>
     </li>
   );
