@@ -78,4 +78,22 @@ describe('on a 390 px wide screen', () => {
       'the hamburger button',
     );
   });
+
+  it('the Recent Tasks table becomes a list on a phone, and a table again on a wider screen', async () => {
+    const { page } = await e2e.openPage({ token: admin.token, width: 390, height: 844 });
+    await page.goto('/admin/dashboard');
+    const recent = page.getByRole('list', { name: 'Recent Tasks' });
+    await expectVisible(recent.getByRole('link', { name: 'Small screen task' }), 'the list entry');
+    await expectHidden(page.getByRole('table'), 'the table');
+    // Nothing on the page scrolls sideways on the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.setViewportSize({ width: 1080, height: 800 });
+    await expectVisible(
+      page.getByRole('table').getByRole('link', { name: 'Small screen task' }),
+      'the table row',
+    );
+    await expectHidden(recent, 'the list');
+  });
 });

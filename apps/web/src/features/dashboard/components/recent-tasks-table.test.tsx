@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '@task-manager/shared';
 import { buildTask } from '../../../test/factories';
 import { RecentTasksTable } from './recent-tasks-table';
@@ -68,5 +68,36 @@ describe('RecentTasksTable', () => {
     renderTable([buildTask()]);
     await userEvent.click(screen.getByRole('button', { name: 'See All' }));
     expect(screen.getByRole('heading', { name: 'All tasks' })).toBeInTheDocument();
+  });
+});
+
+describe('RecentTasksTable on a phone', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is a list of small cards instead of a table', () => {
+    // The browser's answer to the phone query (jsdom has no screen); any other query: no match.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    renderTable([
+      buildTask({
+        title: 'Write the report',
+        status: 'In Progress',
+        priority: 'High',
+        createdAt: '2025-01-01T10:00:00.000Z',
+      }),
+    ]);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const item = within(screen.getByRole('list', { name: 'Recent Tasks' })).getByRole('listitem');
+    expect(item).toHaveTextContent('Write the report');
+    expect(item).toHaveTextContent('In Progress');
+    expect(item).toHaveTextContent('High Priority');
+    expect(item).toHaveTextContent('1st Jan 2025');
   });
 });

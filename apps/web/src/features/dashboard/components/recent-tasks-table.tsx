@@ -8,12 +8,17 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/feedback';
 import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 const cell = 'px-3 py-2.5 text-left align-middle';
 
+/** Below Tailwind's `sm` breakpoint (a phone held upright) the table becomes a list. */
+const PHONE = '(max-width: 39.99rem)';
+
 /**
- * The newest tasks with a See All button to the full list. On narrow screens the table scrolls
- * sideways inside a focusable region, so keyboard users can scroll it too.
+ * The newest tasks with a See All button to the full list. On a phone they are a list of small
+ * cards; on wider screens a table, which scrolls sideways inside a focusable region when it must
+ * (so keyboard users can scroll it too).
  */
 export function RecentTasksTable({
   tasks,
@@ -28,6 +33,7 @@ export function RecentTasksTable({
   const t = useT();
   const headingId = useId();
   const navigate = useNavigate();
+  const phone = useMediaQuery(PHONE);
   return (
     <section
       aria-labelledby={headingId}
@@ -45,6 +51,8 @@ export function RecentTasksTable({
         <div className="mt-4">
           <EmptyState title={t('dashboard.noTasks')}>{t('dashboard.noTasksHint')}</EmptyState>
         </div>
+      ) : phone ? (
+        <RecentTasksList tasks={tasks} taskPath={taskPath} label={t('dashboard.recentTasks')} />
       ) : (
         <div
           role="region"
@@ -103,5 +111,40 @@ export function RecentTasksTable({
         </div>
       )}
     </section>
+  );
+}
+
+/** The phone's form: one small card per task, the title first, then its badges and date. */
+function RecentTasksList({
+  tasks,
+  taskPath,
+  label,
+}: {
+  tasks: Task[];
+  taskPath?: (id: string) => string;
+  label: string;
+}) {
+  return (
+    <ul aria-label={label} className="mt-4 flex flex-col divide-y divide-slate-200">
+      {tasks.map((task) => (
+        <li key={task._id} className="flex flex-col gap-1.5 py-2.5">
+          <span className="text-sm font-medium break-words text-slate-900">
+            {taskPath ? (
+              <Link to={taskPath(task._id)} className="text-blue-800 hover:underline">
+                {task.title}
+              </Link>
+            ) : (
+              task.title
+            )}
+          </span>
+          <span className="flex flex-wrap items-center gap-1.5 text-xs text-slate-700">
+            <StatusBadge status={task.status} />
+            <PriorityBadge priority={task.priority} />
+            <OverdueBadge task={task} />
+            <span className="whitespace-nowrap">{formatDate(task.createdAt)}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
