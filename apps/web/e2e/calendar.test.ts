@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTask, SignedInUser } from './support/api.js';
 import { setupE2E } from './support/e2e.js';
+import { adminAndMemberWithTasks } from './support/team-with-tasks.js';
 import { expectPath, expectVisible } from './support/ui.js';
 
 /** The calendar: a month of tasks on their due days, overdue ones in red, a click opens one. */
@@ -11,24 +12,13 @@ let mia: SignedInUser;
 let late: ApiTask;
 
 beforeAll(async () => {
-  admin = await e2e.api.registerAdmin('Ada Admin');
-  mia = await e2e.api.registerMember('Mia Member');
-  late = await e2e.api.createTask(admin.token, {
-    title: 'Late invoice',
-    dueDate: '2021-03-10',
-    assignedTo: [mia.user._id],
-  });
-  await e2e.api.createTask(admin.token, {
-    title: 'March planning',
-    dueDate: '2021-03-22',
-    assignedTo: [mia.user._id],
-    todoChecklist: [{ text: 'Done', completed: true }],
-  });
-  await e2e.api.createTask(admin.token, {
-    title: 'April review',
-    dueDate: '2021-04-02',
-    assignedTo: [mia.user._id],
-  });
+  const team = await adminAndMemberWithTasks(e2e.api, [
+    { title: 'Late invoice', dueDate: '2021-03-10' },
+    { title: 'March planning', dueDate: '2021-03-22', done: true },
+    { title: 'April review', dueDate: '2021-04-02' },
+  ]);
+  ({ admin, member: mia } = team);
+  late = team.tasks[0]!;
 });
 
 describe('the calendar', () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTask, SignedInUser } from './support/api.js';
 import { setupE2E } from './support/e2e.js';
+import { adminAndMemberWithTasks } from './support/team-with-tasks.js';
 import { expectPath, expectVisible, statCardValue } from './support/ui.js';
 
 /**
@@ -14,24 +15,13 @@ let mia: SignedInUser;
 let late: ApiTask;
 
 beforeAll(async () => {
-  admin = await e2e.api.registerAdmin('Ada Admin');
-  mia = await e2e.api.registerMember('Mia Member');
-  late = await e2e.api.createTask(admin.token, {
-    title: 'Late report',
-    dueDate: '2021-02-01',
-    assignedTo: [mia.user._id],
-  });
-  await e2e.api.createTask(admin.token, {
-    title: 'Late but done',
-    dueDate: '2021-02-01',
-    assignedTo: [mia.user._id],
-    todoChecklist: [{ text: 'Only', completed: true }],
-  });
-  await e2e.api.createTask(admin.token, {
-    title: 'Future plan',
-    dueDate: '2039-02-01',
-    assignedTo: [mia.user._id],
-  });
+  const team = await adminAndMemberWithTasks(e2e.api, [
+    { title: 'Late report', dueDate: '2021-02-01' },
+    { title: 'Late but done', dueDate: '2021-02-01', done: true },
+    { title: 'Future plan', dueDate: '2039-02-01' },
+  ]);
+  ({ admin, member: mia } = team);
+  late = team.tasks[0]!;
 });
 
 describe('overdue tasks', () => {
