@@ -10,6 +10,7 @@ import { pinoHttp } from 'pino-http';
 import { apiMessages, NEXT_CURSOR_HEADER } from '@task-manager/shared';
 import { ActivityService } from './activity/service.js';
 import { AuditService } from './audit/service.js';
+import { CalendarService } from './calendar/service.js';
 import { CommentService } from './comments/service.js';
 import { FileService } from './files/service.js';
 import { receiveTaskFile } from './files/upload.js';
@@ -33,6 +34,8 @@ import { ImageService } from './images/service.js';
 import { InviteService } from './invites/service.js';
 import { MailSender } from './mail/sender.js';
 import { LabelService } from './labels/service.js';
+import { configureNotificationMail } from './notifications/mail-config.js';
+import { NotificationService } from './notifications/service.js';
 import { receiveImage } from './images/upload.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { ReportService } from './reports/service.js';
@@ -78,6 +81,11 @@ export function createApp({
       )
     : undefined;
   mailSender?.start();
+  // Notifications are written inside other features' transactions: their mail settings are
+  // per process (see notifications/mail-config.ts).
+  configureNotificationMail(
+    config.mail ? { publicUrl: config.mail.publicUrl, secret: config.jwtSecret } : undefined,
+  );
   const auth = new AuthService(
     db,
     users,
@@ -112,6 +120,11 @@ export function createApp({
     activity: new ActivityService(db),
     comments: new CommentService(db, tasks),
     files,
+    notifications: new NotificationService(db, {
+      emailEnabled: config.mail !== undefined,
+      secret: config.jwtSecret,
+    }),
+    calendar: new CalendarService(db, config.publicUrl ?? config.mail?.publicUrl),
   };
   const middleware: AppMiddleware = {
     limits: createAuthLimits({ perMinute: config.authRateLimit, stores: rateLimitStores, logger }),

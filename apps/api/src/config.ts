@@ -189,6 +189,8 @@ export interface AppConfig {
   signupMode?: 'open' | 'invite';
   /** MAX_FILE_MB in bytes: the largest file attached to a task (default 25 MB). */
   maxFileBytes?: number;
+  /** PUBLIC_URL: where calendar feed addresses point (none: the address a request came to). */
+  publicUrl?: string;
   /** E-mail (SMTP_URL, MAIL_FROM, PUBLIC_URL); none: no password reset by e-mail. */
   mail?: {
     smtpUrl: string;

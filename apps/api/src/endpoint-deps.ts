@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { ActivityService } from './activity/service.js';
 import type { AuditService } from './audit/service.js';
 import type { AuthService } from './auth/service.js';
+import type { CalendarService } from './calendar/service.js';
 import type { CommentService } from './comments/service.js';
 import type { FileService } from './files/service.js';
 import { endpointsFor } from './http/endpoint.js';
@@ -10,6 +11,7 @@ import type { HealthService } from './health/service.js';
 import type { ImageService } from './images/service.js';
 import type { InviteService } from './invites/service.js';
 import type { LabelService } from './labels/service.js';
+import type { NotificationService } from './notifications/service.js';
 import type { ReportService } from './reports/service.js';
 import type { SettingsService } from './settings/service.js';
 import type { TaskService } from './tasks/service.js';
@@ -30,6 +32,8 @@ export interface AppServices {
   activity: ActivityService;
   comments: CommentService;
   files: FileService;
+  notifications: NotificationService;
+  calendar: CalendarService;
 }
 
 /** Middleware that endpoints place before their handler (limits, upload parsing). */

@@ -1,6 +1,7 @@
 import { activityEndpoints } from './activity/endpoints.js';
 import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
+import { calendarEndpoints } from './calendar/endpoints.js';
 import { commentEndpoints } from './comments/endpoints.js';
 import { fileEndpoints } from './files/endpoints.js';
 import type { AnyEndpoint } from './http/endpoint.js';
@@ -8,6 +9,7 @@ import { healthEndpoints } from './health/endpoints.js';
 import { imageEndpoints } from './images/endpoints.js';
 import { inviteEndpoints } from './invites/endpoints.js';
 import { labelEndpoints } from './labels/endpoints.js';
+import { notificationEndpoints } from './notifications/endpoints.js';
 import { reportEndpoints } from './reports/endpoints.js';
 import { settingsEndpoints } from './settings/endpoints.js';
 import { taskEndpoints } from './tasks/endpoints.js';
@@ -32,4 +34,6 @@ export const apiEndpoints: ReadonlyArray<AnyEndpoint<AppServices, AppMiddleware>
   ...activityEndpoints,
   ...commentEndpoints,
   ...fileEndpoints,
+  ...notificationEndpoints,
+  ...calendarEndpoints,
 ];

@@ -12,6 +12,7 @@ import { errorBody } from './errors.js';
 import { createRateLimitRedis, redisStores } from './http/rate-limit.js';
 import { startImageSweep } from './images/sweep.js';
 import { writePidFile } from './pid-file.js';
+import { startScheduler } from './scheduler/scheduler.js';
 import { jwtSecretFile, resolveAdminInviteToken, resolveJwtSecret } from './settings/service.js';
 
 /** How long requests in flight may take to finish once a stop signal came. */
@@ -93,6 +94,7 @@ async function main() {
       webDistDir,
       signupMode: env.SIGNUP_MODE,
       maxFileBytes: env.MAX_FILE_MB * 1024 * 1024,
+      ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL }),
       ...(env.SMTP_URL &&
         env.PUBLIC_URL && {
           mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL },
@@ -102,6 +104,9 @@ async function main() {
 
   // Uploads no user claimed are deleted after their grace period, by every serving process.
   const stopImageSweep = startImageSweep(handle.db, logger);
+  // Due reminders and the daily digest: a timer in every serving process (each worker of a
+  // cluster), but a lease in the database lets exactly one process run each job.
+  const stopScheduler = startScheduler(handle.db, logger);
 
   // Express 5 hands a listen error (port taken) to this callback instead of throwing it.
   const server = app.listen(env.PORT, (error?: Error) => {
@@ -160,6 +165,7 @@ async function main() {
     }
     stopping = true;
     stopImageSweep();
+    stopScheduler();
     logger.info(
       { signal, inFlight: open.size },
       'shutting down: refusing new connections, finishing requests in flight',

@@ -14,3 +14,4 @@ export * from './schemas/activity.js';
 export * from './schemas/comment.js';
 export * from './schemas/file.js';
 export * from './schemas/live-event.js';
+export * from './schemas/notification.js';

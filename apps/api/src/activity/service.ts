@@ -6,6 +6,7 @@ import type { Database } from '../db/tables.js';
 import { appendTaskEvents } from '../events/task-events.js';
 import { BadRequest } from '../errors.js';
 import { pathOfNul } from '../http/validate.js';
+import { notifyChanges } from '../notifications/notify.js';
 import type { ActivityChange } from './changes.js';
 import {
   insertActivityRows,
@@ -44,6 +45,7 @@ export async function recordActivity(
     })),
   );
   await appendTaskEvents(trx, taskId, changes);
+  await notifyChanges(trx, taskId, actorId, changes);
 }
 
 const cursorShape = z.tuple([z.string().min(1).max(64), z.int().min(0).max(1_000_000), z.uuid()]);

@@ -149,6 +149,8 @@ export interface MailOutboxTable {
   locked_until: string | null;
   sent_at: string | null;
   last_error: string | null;
+  /** Extra headers (List-Unsubscribe), JSON text (migration 2026-11-27-201); null: none. */
+  headers: string | null;
 }
 
 /** Every admin change to people, invitations, settings and resets. */
@@ -248,6 +250,46 @@ export interface EventsTable {
   at: string;
 }
 
+/** Something a person is told about (issue 17, migration 2026-11-27-201). */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  /** No foreign key: the notification outlives its task (`data.taskTitle` keeps the title). */
+  task_id: string | null;
+  actor_id: string | null;
+  /** JSON text. */
+  data: string;
+  created_at: string;
+  read_at: string | null;
+  /** When it was mailed, or needed no mail; null: waiting for the daily digest. */
+  mailed_at: string | null;
+  /** Unique when set: a reminder is written once per task, person and due date. */
+  dedupe_key: string | null;
+}
+
+/** A person's e-mail mode for one kind of notification, where it differs from the default. */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  kind: string;
+  mode: string;
+}
+
+/** A person's secret iCalendar address and whose tasks it holds. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  secret: string;
+  scope: string;
+  created_at: string;
+}
+
+/** Who runs a scheduled job until when (src/scheduler). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface TaskFileChunksTable {
   file_id: string;
   seq: number;
@@ -278,4 +320,8 @@ export interface Database {
   task_files: TaskFilesTable;
   task_file_chunks: TaskFileChunksTable;
   events: EventsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  calendar_feeds: CalendarFeedsTable;
+  job_leases: JobLeasesTable;
 }

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -22,6 +24,7 @@ export async function enqueueMail(trx: Kysely<Database>, mail: OutgoingMail): Pr
     subject: mail.subject,
     text_body: mail.text,
     html_body: mail.html ?? null,
+    headers: mail.headers ? JSON.stringify(mail.headers) : null,
     created_at: now,
     next_attempt_at: now,
   });

@@ -99,6 +99,7 @@ export class MailSender {
         subject: row.subject,
         text: row.text_body,
         ...(row.html_body !== null && { html: row.html_body }),
+        ...(row.headers !== null && { headers: JSON.parse(row.headers) as Record<string, string> }),
       });
       await markMailSent(this.db, row.id, new Date().toISOString());
       this.logger.info({ event: 'mail.sent', mailId: row.id });

@@ -15,7 +15,8 @@ import { apiEndpoints } from '../../src/endpoints.js';
 import type { AnyEndpoint } from '../../src/http/endpoint.js';
 import { createContractChecker, operationsOf, type OpenApiDoc } from '../helpers/openapi.js';
 import { besideBusyHashing } from '../helpers/password-work.js';
-import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
+import { unsubscribeToken } from '../../src/notifications/unsubscribe-token.js';
+import { createTestContext, ENGINE, testConfig, type TestContext } from '../helpers/test-app.js';
 
 /**
  * The contract: real requests to every documented operation, one for each status it documents,
@@ -630,6 +631,66 @@ const CASES: Cases = {
   },
   getApiReference: {
     200: (fx) => fx.ctx.api.get('/api/docs'),
+  },
+  listNotifications: {
+    200: (fx) => fx.ctx.api.get('/api/notifications?unread=true&limit=5').set(fx.member.auth),
+    400: (fx) => fx.ctx.api.get('/api/notifications?limit=0').set(fx.member.auth),
+  },
+  countUnreadNotifications: {
+    200: (fx) => fx.ctx.api.get('/api/notifications/unread-count').set(fx.member.auth),
+  },
+  markNotificationsRead: {
+    200: (fx) => fx.ctx.api.post('/api/notifications/read').set(fx.member.auth).send({ all: true }),
+    400: (fx) => fx.ctx.api.post('/api/notifications/read').set(fx.member.auth).send({ ids: 'x' }),
+  },
+  getNotificationPreferences: {
+    200: (fx) => fx.ctx.api.get('/api/notifications/preferences').set(fx.member.auth),
+  },
+  updateNotificationPreferences: {
+    200: (fx) =>
+      fx.ctx.api
+        .put('/api/notifications/preferences')
+        .set(fx.member.auth)
+        .send({ email: { overdue: 'never' } }),
+    400: (fx) =>
+      fx.ctx.api
+        .put('/api/notifications/preferences')
+        .set(fx.member.auth)
+        .send({ email: { overdue: 'sometimes' } }),
+  },
+  getCalendarFeed: {
+    200: (fx) => fx.ctx.api.get('/api/calendar/feed').set(fx.member.auth),
+  },
+  rotateCalendarFeed: {
+    200: (fx) => fx.ctx.api.post('/api/calendar/feed/rotate').set(fx.outsider.auth),
+  },
+  showUnsubscribe: {
+    200: (fx) =>
+      fx.ctx.api
+        .get('/api/notifications/unsubscribe')
+        .query({ token: unsubscribeToken(testConfig.jwtSecret, fx.member.id, 'commented') }),
+    400: (fx) => fx.ctx.api.get('/api/notifications/unsubscribe').query({ token: 'forged' }),
+  },
+  unsubscribe: {
+    200: (fx) =>
+      fx.ctx.api
+        .post('/api/notifications/unsubscribe')
+        .query({ token: unsubscribeToken(testConfig.jwtSecret, fx.member.id, 'commented') })
+        .type('form')
+        .send('List-Unsubscribe=One-Click'),
+    400: (fx) => fx.ctx.api.post('/api/notifications/unsubscribe').query({ token: 'forged' }),
+  },
+  updateCalendarFeed: {
+    200: (fx) => fx.ctx.api.put('/api/calendar/feed').set(fx.admin.auth).send({ scope: 'all' }),
+    400: (fx) => fx.ctx.api.put('/api/calendar/feed').set(fx.admin.auth).send({ scope: 'x' }),
+    403: (fx) => fx.ctx.api.put('/api/calendar/feed').set(fx.member.auth).send({ scope: 'all' }),
+  },
+  getCalendar: {
+    200: async (fx) => {
+      const feed = await fx.ctx.api.get('/api/calendar/feed').set(fx.member.auth).expect(200);
+      return fx.ctx.api.get(new URL(String(feed.body.url)).pathname);
+    },
+    404: (fx) => fx.ctx.api.get(`/api/calendar/${'a'.repeat(43)}.ics`),
   },
 };
 

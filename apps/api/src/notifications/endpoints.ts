@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import {
+  markNotificationsReadSchema,
+  notificationCountSchema,
+  notificationListQuerySchema,
+  notificationPageSchema,
+  notificationPreferencesSchema,
+  updateNotificationPreferencesSchema,
+} from '@task-manager/shared';
+import { defineEndpoint } from '../endpoint-deps.js';
+import { pagingDoc } from '../openapi/paging.js';
+import { errors, ok } from '../openapi/responses.js';
+import { confirmPage, donePage, invalidLinkPage } from './unsubscribe-page.js';
+
+const tags = ['Notifications'];
+
+const html = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string' as const } } },
+});
+
+const unsubscribeQuery = z.object({
+  token: z.string().min(1).max(500).meta({ description: 'The token of the link in the mail' }),
+});
+
+const kindNames: Record<string, string> = {
+  assigned: 'e-mails when you are assigned to a task',
+  unassigned: 'e-mails when you are removed from a task',
+  mentioned: 'e-mails when you are mentioned',
+  commented: 'e-mails about comments on your tasks',
+  due_changed: 'e-mails when the due date of your task changes',
+  due_soon: 'e-mails about tasks due tomorrow',
+  overdue: 'e-mails about overdue tasks',
+  digest: 'the daily digest',
+};
+
+export const notificationEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/api/notifications',
+    operationId: 'listNotifications',
+    tags,
+    summary: "The caller's notifications, newest first",
+    description:
+      'Cursor paged (`nextCursor`); `unread=true` lists only unread ones. A task shows only ' +
+      'while the caller may still see it.',
+    access: 'signed-in',
+    query: notificationListQuerySchema,
+    queryDoc: z.object({
+      ...pagingDoc,
+      unread: z.enum(['true', 'false']).optional().meta({ description: 'Only unread ones' }),
+    }),
+    responses: { 200: ok('A page of notifications.', notificationPageSchema), 400: errors[400] },
+    handler: ({ services, user, query }) => services.notifications.list(user, query),
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/api/notifications/unread-count',
+    operationId: 'countUnreadNotifications',
+    tags,
+    summary: 'How many of the caller’s notifications are unread',
+    access: 'signed-in',
+    responses: { 200: ok('The count.', notificationCountSchema) },
+    handler: ({ services, user }) => services.notifications.unreadCount(user),
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/api/notifications/read',
+    operationId: 'markNotificationsRead',
+    tags,
+    summary: 'Marks notifications read',
+    description:
+      '`{ids}`: those of the caller’s own (anyone else’s ids are ignored); `{all: true}`: ' +
+      'every one. Answers how many are still unread.',
+    access: 'signed-in',
+    body: { schema: markNotificationsReadSchema, id: 'MarkNotificationsRead' },
+    responses: { 200: ok('The unread count after.', notificationCountSchema) },
+    handler: ({ services, user, body }) => services.notifications.markRead(user, body),
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/api/notifications/preferences',
+    operationId: 'getNotificationPreferences',
+    tags,
+    summary: 'The caller’s e-mail choice for each kind of notification',
+    description:
+      "Each kind: 'instant', 'digest' (a daily summary) or 'never'. `emailEnabled`: whether " +
+      'this server sends e-mail at all (SMTP_URL).',
+    access: 'signed-in',
+    responses: { 200: ok('The preferences.', notificationPreferencesSchema) },
+    handler: ({ services, user }) => services.notifications.preferences(user),
+  }),
+  defineEndpoint({
+    method: 'put',
+    path: '/api/notifications/preferences',
+    operationId: 'updateNotificationPreferences',
+    tags,
+    summary: 'Changes some of the caller’s e-mail choices',
+    description: 'Kinds left out keep their choice.',
+    access: 'signed-in',
+    body: { schema: updateNotificationPreferencesSchema, id: 'UpdateNotificationPreferences' },
+    responses: { 200: ok('The preferences after.', notificationPreferencesSchema) },
+    handler: ({ services, user, body }) => services.notifications.updatePreferences(user, body),
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/api/notifications/unsubscribe',
+    operationId: 'showUnsubscribe',
+    tags,
+    summary: 'The page of an unsubscribe link: a button, no change',
+    description:
+      'No sign-in: the signed token names the person and the kind. A GET changes nothing ' +
+      '(mail scanners follow links); the button posts to the same address.',
+    access: 'anyone',
+    query: unsubscribeQuery,
+    responses: { 200: html('A page with a confirm button.'), 400: html('The link is not valid.') },
+    handler: async ({ services, query, res }) => {
+      const target = await services.notifications.unsubscribeTarget(query.token);
+      res.set('Cache-Control', 'no-store');
+      res.set('Referrer-Policy', 'no-referrer');
+      if (!target) res.status(400).type('html').send(invalidLinkPage());
+      else res.type('html').send(confirmPage(kindNames[target.scope] ?? 'these e-mails'));
+      return undefined;
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/api/notifications/unsubscribe',
+    operationId: 'unsubscribe',
+    tags,
+    summary: 'One-click unsubscribe (RFC 8058)',
+    description:
+      'No sign-in. Sets the kind of the link to `never` (a digest link: every kind sent to ' +
+      'the digest). Mail clients post `List-Unsubscribe=One-Click`; the body is not needed.',
+    access: 'anyone',
+    query: unsubscribeQuery,
+    responses: { 200: html('Unsubscribed.'), 400: html('The link is not valid.') },
+    handler: async ({ services, query, res }) => {
+      const done = await services.notifications.unsubscribe(query.token);
+      res.set('Cache-Control', 'no-store');
+      if (!done) res.status(400).type('html').send(invalidLinkPage());
+      else res.type('html').send(donePage());
+      return undefined;
+    },
+  }),
+];
