@@ -2,12 +2,13 @@ import type { CreatedInvite, Invite } from '@task-manager/shared';
 import { Copy, RefreshCw } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { copyToClipboard, CopyField } from '../../../components/ui/copy-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { EmptyState, ErrorState, Spinner } from '../../../components/ui/feedback';
 import { FormError, inputClass, TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { i18next, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import {
   useCreateInvite,
@@ -16,13 +17,6 @@ import {
   useRotateAdminInviteToken,
   useSettings,
 } from '../api/settings';
-
-function copy(text: string) {
-  navigator.clipboard
-    .writeText(text)
-    .then(() => notify('success', i18next.t('common.copied')))
-    .catch(() => notify('error', i18next.t('common.copyFailed')));
-}
 
 /** /admin/settings: how people join (sign-up mode, the admin invite code) and the invitations. */
 export function SettingsPage() {
@@ -64,7 +58,7 @@ function SignupSection() {
           <code className="rounded bg-slate-100 px-2 py-1 font-mono text-base text-slate-900">
             {adminInviteToken}
           </code>
-          <Button variant="ghost" onClick={() => copy(adminInviteToken)}>
+          <Button variant="ghost" onClick={() => copyToClipboard(adminInviteToken)}>
             <Copy size={16} aria-hidden />
             {t('common.copy')}
           </Button>
@@ -276,26 +270,10 @@ function NewInvitation({ onCreated }: { onCreated: (invite: CreatedInvite) => vo
 
 function CreatedLink({ invite }: { invite: CreatedInvite }) {
   const link = new URL(invite.url, window.location.origin).href;
-  const fieldId = useId();
   const t = useT();
   return (
-    <div className="flex flex-col gap-2 rounded-md border border-green-300 bg-green-50 p-3">
-      <label htmlFor={fieldId} className="text-sm font-medium text-slate-800">
-        {t('settings.newLink')}
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={fieldId}
-          readOnly
-          value={link}
-          onFocus={(event) => event.target.select()}
-          className={inputClass}
-        />
-        <Button variant="secondary" onClick={() => copy(link)}>
-          <Copy size={16} aria-hidden />
-          {t('common.copy')}
-        </Button>
-      </div>
+    <div className="rounded-md border border-green-300 bg-green-50 p-3">
+      <CopyField label={t('settings.newLink')} value={link} />
     </div>
   );
 }

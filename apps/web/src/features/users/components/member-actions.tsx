@@ -1,7 +1,8 @@
 import type { UserWithTaskCounts } from '@task-manager/shared';
-import { Copy, Settings2 } from 'lucide-react';
+import { Settings2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { CopyField } from '../../../components/ui/copy-field';
 import { FormError } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
@@ -136,35 +137,16 @@ export function MemberActions({ member }: { member: Member }) {
 }
 
 function ResetLink({ member, link }: { member: Member; link: string }) {
-  const fieldId = useId();
   const t = useT();
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-700">{t('team.handOver', { name: member.name })}</p>
-      <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
-        {t('team.resetLink')}
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={fieldId}
-          readOnly
-          value={link}
-          onFocus={(event) => event.target.select()}
-          className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-900"
-        />
-        <Button
-          variant="secondary"
-          onClick={() =>
-            void navigator.clipboard
-              .writeText(link)
-              .then(() => notify('success', t('team.linkCopied')))
-              .catch(() => notify('error', t('team.linkCopyFailed')))
-          }
-        >
-          <Copy size={16} aria-hidden />
-          {t('common.copy')}
-        </Button>
-      </div>
+      <CopyField
+        label={t('team.resetLink')}
+        value={link}
+        copiedText={t('team.linkCopied')}
+        failedText={t('team.linkCopyFailed')}
+      />
     </div>
   );
 }
