@@ -12,6 +12,9 @@ import { ActivityService } from './activity/service.js';
 import { AuditService } from './audit/service.js';
 import { CalendarService } from './calendar/service.js';
 import { CommentService } from './comments/service.js';
+import { EventBus } from './events/bus.js';
+import { LiveEventsService } from './events/service.js';
+import { ticketOrBearer } from './events/stream-auth.js';
 import { FileService } from './files/service.js';
 import { receiveTaskFile } from './files/upload.js';
 import { createAuthEvents } from './auth/events.js';
@@ -51,6 +54,8 @@ export interface AppDeps {
   isShuttingDown?: () => boolean;
   /** Where the rate limits count: shared through Redis, or (none given) in this process. */
   rateLimitStores?: RateLimitStoreFactory;
+  /** This process's live-update fan-out (server.ts wires its wake-ups and shutdown). */
+  liveEvents?: EventBus;
 }
 
 /** Builds the Express app: no ports, no process.env (see server.ts for those). */
@@ -60,6 +65,7 @@ export function createApp({
   logger,
   isShuttingDown = () => false,
   rateLimitStores,
+  liveEvents = new EventBus(db, logger, config.liveEvents),
 }: AppDeps): express.Express {
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresIn);
   const hasher = createPasswordHasher(config.bcryptCost, config.passwordWork);
@@ -120,6 +126,7 @@ export function createApp({
     activity: new ActivityService(db),
     comments: new CommentService(db, tasks),
     files,
+    liveEvents: new LiveEventsService(db, liveEvents),
     notifications: new NotificationService(db, {
       emailEnabled: config.mail !== undefined,
       secret: config.jwtSecret,
@@ -134,6 +141,7 @@ export function createApp({
     },
     receiveImage,
     receiveTaskFile: receiveTaskFile(files),
+    eventStreamAuth: ticketOrBearer(db, requireAuth(db, tokens, authEvents), authEvents),
   };
 
   const app = express();
@@ -161,6 +169,15 @@ export function createApp({
     }),
   );
   app.use(cspNonce);
+  // A change is committed before its answer is sent: once a request that may have written is
+  // answered, the live-update streams read the log (other processes learn it by NOTIFY, or
+  // from the cluster's primary).
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+      res.on('finish', () => liveEvents.writeFinished());
+    }
+    next();
+  });
   // JSON answers and index.html, compressed when large enough to gain (never an event stream).
   app.use(compressAnswers());
   app.use(

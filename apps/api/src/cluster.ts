@@ -20,6 +20,16 @@ export function isShutdownMessage(message: unknown): message is ShutdownMessage 
 }
 
 /**
+ * What a worker sends its primary after a request that may have written, and the primary passes
+ * on to every other worker: on SQLite nothing else tells them that the events log grew.
+ */
+export const LIVE_EVENTS_WAKE = { liveEventsWake: true } as const;
+
+export function isLiveEventsWake(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && 'liveEventsWake' in message;
+}
+
+/**
  * The primary of WEB_CONCURRENCY > 1: it serves nothing itself (it has already migrated the
  * database and resolved the secrets), forks the workers, which share one listening socket, keeps
  * their number up, and relays stop signals to them.
@@ -47,6 +57,14 @@ export function runPrimary({ workers, logger }: { workers: number; logger: Logge
     if (announced || stopping || listening.size < workers) return;
     announced = true;
     logger.info({ workers }, `Task Manager listening on http://localhost:${address.port}`);
+  });
+
+  // Live updates: one worker's write wakes the event streams of all the others.
+  cluster.on('message', (from, message) => {
+    if (!isLiveEventsWake(message)) return;
+    for (const worker of Object.values(cluster.workers ?? {}) as Worker[]) {
+      if (worker !== from && worker.isConnected()) worker.send(LIVE_EVENTS_WAKE);
+    }
   });
 
   cluster.on('exit', (worker, code, signal) => {

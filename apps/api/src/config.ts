@@ -1,6 +1,7 @@
 import os from 'node:os';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
+import type { EventBusOptions } from './events/bus.js';
 
 /**
  * The only reader of process.env. Parsed once at start; a bad value stops start-up with a list of
@@ -191,6 +192,8 @@ export interface AppConfig {
   maxFileBytes?: number;
   /** PUBLIC_URL: where calendar feed addresses point (none: the address a request came to). */
   publicUrl?: string;
+  /** Live updates: heartbeat and polling intervals (defaults in events/bus.ts; tests shorten). */
+  liveEvents?: EventBusOptions;
   /** E-mail (SMTP_URL, MAIL_FROM, PUBLIC_URL); none: no password reset by e-mail. */
   mail?: {
     smtpUrl: string;

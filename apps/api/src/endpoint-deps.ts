@@ -4,6 +4,7 @@ import type { AuditService } from './audit/service.js';
 import type { AuthService } from './auth/service.js';
 import type { CalendarService } from './calendar/service.js';
 import type { CommentService } from './comments/service.js';
+import type { LiveEventsService } from './events/service.js';
 import type { FileService } from './files/service.js';
 import { endpointsFor } from './http/endpoint.js';
 import type { AuthLimits } from './http/rate-limit.js';
@@ -32,6 +33,7 @@ export interface AppServices {
   activity: ActivityService;
   comments: CommentService;
   files: FileService;
+  liveEvents: LiveEventsService;
   notifications: NotificationService;
   calendar: CalendarService;
 }
@@ -45,6 +47,8 @@ export interface AppMiddleware {
   receiveImage: RequestHandler;
   /** Streams the multipart field `file` of a task upload into the database. */
   receiveTaskFile: RequestHandler;
+  /** Who opens an event stream: a single-use ticket or the bearer token. */
+  eventStreamAuth: RequestHandler;
 }
 
 /** Declares one of this app's endpoints (see http/endpoint.ts). */

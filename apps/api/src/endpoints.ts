@@ -3,6 +3,7 @@ import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
 import { calendarEndpoints } from './calendar/endpoints.js';
 import { commentEndpoints } from './comments/endpoints.js';
+import { liveEventEndpoints } from './events/endpoints.js';
 import { fileEndpoints } from './files/endpoints.js';
 import type { AnyEndpoint } from './http/endpoint.js';
 import { healthEndpoints } from './health/endpoints.js';
@@ -34,6 +35,7 @@ export const apiEndpoints: ReadonlyArray<AnyEndpoint<AppServices, AppMiddleware>
   ...activityEndpoints,
   ...commentEndpoints,
   ...fileEndpoints,
+  ...liveEventEndpoints,
   ...notificationEndpoints,
   ...calendarEndpoints,
 ];

@@ -4,11 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { apiMessages } from '@task-manager/shared';
 import { createApp } from './app.js';
-import { isShutdownMessage, runPrimary } from './cluster.js';
+import { isLiveEventsWake, isShutdownMessage, LIVE_EVENTS_WAKE, runPrimary } from './cluster.js';
 import { ConfigError, parseEnv } from './config.js';
 import { tightenFiles } from './data-files.js';
 import { migrateToLatest, openConfiguredDatabase } from './db/database.js';
 import { errorBody } from './errors.js';
+import { EventBus } from './events/bus.js';
+import { listenForEvents } from './events/pg-listener.js';
 import { createRateLimitRedis, redisStores } from './http/rate-limit.js';
 import { startImageSweep } from './images/sweep.js';
 import { writePidFile } from './pid-file.js';
@@ -77,8 +79,22 @@ async function main() {
   // Several API processes share their rate-limit counts through Redis, when there is one.
   const redis = env.REDIS_URL ? await createRateLimitRedis(env.REDIS_URL, logger) : undefined;
 
+  // Live updates: this process's streams learn of other processes' events by PostgreSQL's
+  // LISTEN/NOTIFY, or (SQLite cluster workers) from the primary relaying every worker's writes.
+  const liveEvents = new EventBus(handle.db, logger);
+  const stopListening = env.DATABASE_URL
+    ? listenForEvents(env.DATABASE_URL, () => liveEvents.wake(), logger)
+    : undefined;
+  if (isWorker && handle.engine === 'sqlite') {
+    liveEvents.onLocalWrite = () => process.send?.(LIVE_EVENTS_WAKE);
+    process.on('message', (message) => {
+      if (isLiveEventsWake(message)) liveEvents.wake();
+    });
+  }
+
   let stopping = false;
   const app = createApp({
+    liveEvents,
     db: handle.db,
     logger,
     isShuttingDown: () => stopping,
@@ -164,6 +180,10 @@ async function main() {
       return;
     }
     stopping = true;
+    // Event streams never finish by themselves: end them now, so their clients reconnect to
+    // another process and they do not hold up the shutdown.
+    liveEvents.closeAll();
+    void stopListening?.();
     stopImageSweep();
     stopScheduler();
     logger.info(

@@ -33,6 +33,7 @@ import * as taskSortIndexes from './migrations/2026-11-26-203-task-sort-indexes.
 import * as teamAdmin from './migrations/2026-11-26-301-team-admin.js';
 import * as searchComments from './migrations/2026-11-26-401-search-comments.js';
 import * as events from './migrations/2026-11-27-101-events.js';
+import * as eventTickets from './migrations/2026-11-27-111-event-tickets.js';
 import * as notifications from './migrations/2026-11-27-201-notifications.js';
 import type { Database } from './tables.js';
 
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-301-team-admin': teamAdmin,
   '2026-11-26-401-search-comments': searchComments,
   '2026-11-27-101-events': events,
+  '2026-11-27-111-event-tickets': eventTickets,
   '2026-11-27-201-notifications': notifications,
 };
 

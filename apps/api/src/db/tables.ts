@@ -167,6 +167,15 @@ export interface AuditLogTable {
   at: string;
 }
 
+/** A single-use ticket for opening an event stream (migration 2026-11-27-111). */
+export interface EventTicketsTable {
+  /** SHA-256 (hex) of the ticket. */
+  ticket_hash: string;
+  user_id: string;
+  token_version: number;
+  expires_at: string;
+}
+
 /** A label tasks can carry (migration 2026-11-26-201); `name_key` is the name folded for uniqueness. */
 export interface LabelsTable {
   id: string;
@@ -320,6 +329,7 @@ export interface Database {
   task_files: TaskFilesTable;
   task_file_chunks: TaskFileChunksTable;
   events: EventsTable;
+  event_tickets: EventTicketsTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   calendar_feeds: CalendarFeedsTable;

@@ -61,6 +61,11 @@ export interface Endpoint<
   summary: string;
   description?: string;
   access: Access;
+  /**
+   * For a `signed-in` endpoint: checks the caller instead of the bearer check (the event stream
+   * also takes a single-use ticket); it sets `req.user` or answers 401.
+   */
+  authenticate?: MiddlewareFactory<Middleware>;
   params?: Record<Params, PathParam>;
   /** Parses `req.query`. */
   query?: QuerySchema;
@@ -168,7 +173,7 @@ export function endpointRouter<Services, Middleware>(
   for (const endpoint of endpoints) {
     const access: RequestHandler[] = {
       anyone: [],
-      'signed-in': [deps.requireAuth],
+      'signed-in': endpoint.authenticate?.(deps.middleware) ?? [deps.requireAuth],
       admin: [deps.requireAuth, requireAdmin],
       // The service finds the task within what the caller may see (404 otherwise).
       'task-viewer': [deps.requireAuth],

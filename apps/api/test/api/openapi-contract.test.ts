@@ -632,6 +632,29 @@ const CASES: Cases = {
   getApiReference: {
     200: (fx) => fx.ctx.api.get('/api/docs'),
   },
+  createEventTicket: {
+    201: (fx) => fx.ctx.api.post('/api/events/ticket').set(fx.member.auth),
+  },
+  streamEvents: {
+    // The stream never ends: read it up to its first event, then hang up.
+    200: async (fx) => {
+      const { body } = await fx.ctx.api.post('/api/events/ticket').set(fx.member.auth);
+      return fx.ctx.api
+        .get(`/api/events?ticket=${body.ticket}`)
+        .buffer(true)
+        .parse((res, done) => {
+          const stream = res as unknown as NodeJS.ReadableStream & { destroy(): void };
+          let text = '';
+          stream.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+            if (!text.includes('event: ready')) return;
+            done(null, text);
+            stream.destroy();
+          });
+        });
+    },
+    400: (fx) => fx.ctx.api.get('/api/events?lastEventId=soon').set(fx.member.auth),
+  },
   listNotifications: {
     200: (fx) => fx.ctx.api.get('/api/notifications?unread=true&limit=5').set(fx.member.auth),
     400: (fx) => fx.ctx.api.get('/api/notifications?limit=0').set(fx.member.auth),

@@ -28,3 +28,17 @@ export const liveEventSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/**
+ * `POST /api/events/ticket`: a single-use ticket, valid for 30 s, for opening the stream with
+ * `GET /api/events?ticket=…` (an EventSource cannot send the bearer header).
+ */
+export const eventTicketSchema = z.object({
+  ticket: z.string(),
+  expiresAt: z.string(),
+});
+export type EventTicket = z.infer<typeof eventTicketSchema>;
+
+/** What the stream's first event, `ready`, carries: the log's head when the stream opened. */
+export const LIVE_READY_EVENT = 'ready';
+export const liveReadySchema = z.object({ lastEventId: z.number().int() });
