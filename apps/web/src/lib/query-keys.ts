@@ -46,6 +46,13 @@ const userKeys = {
     [...userKeys.lists(), search, filters] as const,
 };
 
+/** The signed-in person's notifications (the bell): the pages of the list and the unread count. */
+const notificationKeys = {
+  all: ['notifications'] as const,
+  list: (unreadOnly: boolean) => [...notificationKeys.all, 'list', { unreadOnly }] as const,
+  unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
+};
+
 export const queryKeys = {
   /** The signed-in person, or null: the session (lib/session.tsx). */
   profile: ['auth', 'profile'] as const,
@@ -62,6 +69,11 @@ export const queryKeys = {
   dashboard: dashboardKeys,
   users: userKeys,
   labels: labelKeys,
+  notifications: notificationKeys,
+  /** Which notifications this person wants by e-mail (not moved by new notifications). */
+  notificationPreferences: ['notification-preferences'] as const,
+  /** The person's secret calendar feed address. */
+  calendarFeed: ['calendar-feed'] as const,
 };
 
 export const mutationKeys = {
