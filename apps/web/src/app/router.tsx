@@ -36,7 +36,7 @@ const ResetPasswordPage = page(
   () => import('../features/auth/pages/reset-password-page'),
   'ResetPasswordPage',
 );
-const ProfilePage = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage');
+const ProfilePage = page(() => import('./profile-route'), 'ProfileRoute');
 const SettingsPage = page(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
 const AdminDashboardPage = page(
   () => import('../features/dashboard/pages/admin-dashboard-page'),

@@ -1,7 +1,10 @@
 import { Menu, X } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useT } from '../../lib/i18n';
+import { useLiveUpdates } from '../../lib/live-updates';
+import { useSession } from '../../lib/session';
 import { KeyboardShortcuts, useFocusHeadingOnNavigate } from '../keyboard-shortcuts';
 import { PageSkeleton } from './frame-skeleton';
 import { SideMenu } from './side-menu';
@@ -22,6 +25,9 @@ export function DashboardLayout() {
     };
   }, [menuOpen]);
   useFocusHeadingOnNavigate();
+  // Every page of the signed-in frame follows the changes others make (issue 17).
+  const { user } = useSession();
+  useLiveUpdates(user?._id);
   const t = useT();
   return (
     <div className="min-h-screen bg-slate-50">
@@ -47,6 +53,9 @@ export function DashboardLayout() {
           <img src="/favicon.svg" alt="" width={24} height={24} />
           Task Manager
         </p>
+        <div className="ml-auto flex items-center">
+          <NotificationBell />
+        </div>
       </header>
       {menuOpen && (
         // The page behind the open menu is dimmed and cannot scroll; a tap on it closes the menu.

@@ -1,5 +1,5 @@
 import { Upload, Trash2 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { SectionCard } from '../../../components/ui/section-card';
@@ -15,9 +15,10 @@ import { authFormProblem, preloadAuthSchemas } from '../auth-schemas';
 
 /**
  * /profile: the signed-in person's own account. Each section saves on its own, so a failed
- * password change never throws away a name just typed in another section.
+ * password change never throws away a name just typed in another section. `children` are the
+ * other features' sections (notifications, calendar), which app/ wires in.
  */
-export function ProfilePage() {
+export function ProfilePage({ children }: { children?: ReactNode }) {
   const { user } = useSession();
   const t = useT();
   if (!user) return null;
@@ -30,6 +31,7 @@ export function ProfilePage() {
       <EmailSection email={user.email} />
       <PasswordSection />
       <LanguageSection />
+      {children}
       <SessionsSection />
     </section>
   );
