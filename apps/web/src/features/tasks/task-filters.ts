@@ -40,20 +40,22 @@ export const DEFAULT_FILTERS: TaskFilters = {
   order: '',
 };
 
-export const DUE_LABELS: Record<TaskDueFilter, string> = {
-  overdue: 'Overdue',
-  today: 'Due today',
-  week: 'Due this week',
-  later: 'Due later',
-};
+/** The message key of each due choice (t() checks that each exists). */
+export const DUE_LABELS = {
+  overdue: 'filters.dueOverdue',
+  today: 'filters.dueToday',
+  week: 'filters.dueWeek',
+  later: 'filters.dueLater',
+} as const satisfies Record<TaskDueFilter, `filters.${string}`>;
 
-export const SORT_LABELS: Record<TaskSort, string> = {
-  createdAt: 'Newest',
-  dueDate: 'Due date',
-  priority: 'Priority',
-  title: 'Title',
-  updatedAt: 'Recently updated',
-};
+/** The message key of each sort (t() checks that each exists). */
+export const SORT_LABELS = {
+  createdAt: 'filters.sortCreatedAt',
+  dueDate: 'filters.sortDueDate',
+  priority: 'filters.sortPriority',
+  title: 'filters.sortTitle',
+  updatedAt: 'filters.sortUpdatedAt',
+} as const satisfies Record<TaskSort, `filters.${string}`>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,6 @@
 import { Paperclip, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { useT } from '../../../lib/i18n';
 import { addEntry, removeEntry } from '../task-form-rules';
 import { ItemAdder } from './task-form-item-adder';
 
@@ -11,11 +12,12 @@ export function AttachmentsEditor({
   links: string[];
   onChange: (links: string[]) => void;
 }) {
+  const t = useT();
   const labelId = useId();
   return (
     <fieldset className="flex flex-col gap-2">
       <legend id={labelId} className="mb-2 text-sm font-medium text-slate-700">
-        Add Attachments
+        {t('tasks.addAttachments')}
       </legend>
       {links.length > 0 && (
         <ul className="flex flex-col gap-2">
@@ -28,7 +30,7 @@ export function AttachmentsEditor({
               <span className="min-w-0 flex-1 break-all text-slate-900">{link}</span>
               <button
                 type="button"
-                aria-label={`Remove attachment ${index + 1}`}
+                aria-label={t('tasks.removeAttachment', { number: index + 1 })}
                 onClick={() => onChange(removeEntry(links, index))}
                 className="rounded p-1 text-red-700 hover:bg-red-50"
               >
@@ -40,7 +42,7 @@ export function AttachmentsEditor({
       )}
       <ItemAdder
         labelledBy={labelId}
-        placeholder="Add File Link"
+        placeholder={t('tasks.addFileLink')}
         onAdd={(link) => onChange(addEntry(links, link))}
       />
     </fieldset>

@@ -1,26 +1,22 @@
 import { Download } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n';
 import { useDownloadTasksReport } from '../api/download-tasks-report';
-
-export const REPORT_MESSAGES = {
-  success: 'Task report downloaded successfully',
-  empty: 'No task report found.',
-  failure: 'Failed to download task report. Please try again.',
-} as const;
 
 /** The admin's export of every task; with no tasks there is nothing to export. */
 export function DownloadTasksReportButton({ hasTasks }: { hasTasks: boolean | undefined }) {
+  const t = useT();
   const download = useDownloadTasksReport();
 
   function start() {
     if (hasTasks === false) {
-      toast.error(REPORT_MESSAGES.empty);
+      toast.error(t('tasks.noReport'));
       return;
     }
     download.mutate(undefined, {
-      onSuccess: () => toast.success(REPORT_MESSAGES.success),
-      onError: () => toast.error(REPORT_MESSAGES.failure),
+      onSuccess: () => toast.success(t('tasks.reportDownloaded')),
+      onError: () => toast.error(t('tasks.reportFailed')),
     });
   }
 
@@ -32,7 +28,7 @@ export function DownloadTasksReportButton({ hasTasks }: { hasTasks: boolean | un
       aria-busy={download.isPending}
     >
       <Download size={16} aria-hidden />
-      Download Report
+      {t('tasks.downloadReport')}
     </Button>
   );
 }

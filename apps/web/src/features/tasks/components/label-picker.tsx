@@ -1,4 +1,5 @@
 import type { Label } from '@task-manager/shared';
+import { useT } from '../../../lib/i18n';
 
 /** The labels a task carries, chosen among every label (each a toggle, named by the label). */
 export function LabelPicker({
@@ -10,10 +11,11 @@ export function LabelPicker({
   selected: readonly string[];
   onChange: (ids: string[]) => void;
 }) {
+  const t = useT();
   if (labels.length === 0) return null;
   return (
     <fieldset className="flex flex-col gap-1">
-      <legend className="mb-1 text-sm font-medium text-slate-700">Labels</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{t('ui.labels')}</legend>
       <div className="flex flex-wrap gap-1.5">
         {labels.map((label) => {
           const on = selected.includes(label._id);

@@ -1,5 +1,7 @@
 import type { TaskListResponse } from '@task-manager/shared';
 import { useRef, type KeyboardEvent } from 'react';
+import { useStatusName } from '../../../components/ui/badges';
+import { useT } from '../../../lib/i18n';
 import type { TaskStatusFilter } from '../api/get-tasks';
 
 type StatusSummary = TaskListResponse['statusSummary'];
@@ -55,6 +57,8 @@ export function StatusTabs({
   idPrefix: string;
   panelId: string;
 }) {
+  const t = useT();
+  const statusName = useStatusName();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -68,7 +72,7 @@ export function StatusTabs({
   return (
     <div
       role="tablist"
-      aria-label="Task status"
+      aria-label={t('tasks.statusTabs')}
       // One row everywhere: on a phone the row scrolls sideways instead of wrapping.
       className="flex overflow-x-auto border-b border-slate-200 [scrollbar-width:thin]"
     >
@@ -94,7 +98,7 @@ export function StatusTabs({
                 : 'border-slate-200 text-slate-700 hover:text-slate-900 sm:border-transparent'
             }`}
           >
-            {status}
+            {status === 'All' ? t('tasks.all') : statusName(status)}
             {/* The space keeps the name "Pending 2", not "Pending2". */}
             {summary && ' '}
             {summary && (

@@ -1,12 +1,16 @@
 import { ExternalLink, Paperclip } from 'lucide-react';
 import { toHref } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 
 /**
  * The attachments of a task as links that open in a new tab. A link typed without a scheme gets
  * https://; the text is shown as typed (as text, never as HTML).
  */
 export function TaskAttachments({ links }: { links: readonly string[] }) {
-  if (links.length === 0) return <p className="text-sm text-slate-600">No attachments.</p>;
+  const t = useT();
+  if (links.length === 0) {
+    return <p className="text-sm text-slate-600">{t('tasks.noAttachments')}</p>;
+  }
   return (
     <ul className="flex flex-col gap-2">
       {links.map((link, index) => (

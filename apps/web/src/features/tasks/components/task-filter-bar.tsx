@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
 import { useLabels } from '../../../lib/get-labels';
 import { useUsers } from '../../../lib/get-users';
+import { useT } from '../../../lib/i18n';
 import { DUE_LABELS, SORT_LABELS, isFiltered, type TaskFilters } from '../task-filters';
 
 /** The search box asks the server once typing pauses this long, not on every key. */
@@ -23,6 +24,12 @@ const DEFAULT_ORDER = {
   priority: 'desc',
   title: 'asc',
 } as const;
+
+const PRIORITY_LABELS = {
+  Low: 'filters.low',
+  Medium: 'filters.medium',
+  High: 'filters.high',
+} as const satisfies Record<TaskPriority, string>;
 
 const selectClass = `${inputClass} w-auto min-w-[9rem]`;
 
@@ -39,11 +46,12 @@ export function TaskFilterBar({
   onChange: (change: Partial<TaskFilters>) => void;
   showAssignee: boolean;
 }) {
+  const t = useT();
   const ids = { search: useId(), assignee: useId(), due: useId(), sort: useId() };
   const order = filters.order || DEFAULT_ORDER[filters.sort];
 
   return (
-    <div role="search" aria-label="Filter tasks" className="flex flex-wrap items-end gap-3">
+    <div role="search" aria-label={t('filters.label')} className="flex flex-wrap items-end gap-3">
       <SearchBox value={filters.q} onSearch={(q) => onChange({ q })} id={ids.search} />
       {showAssignee && (
         <AssigneeSelect
@@ -55,7 +63,7 @@ export function TaskFilterBar({
       <PriorityChoice value={filters.priority} onChange={(priority) => onChange({ priority })} />
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.due} className="text-sm font-medium text-slate-700">
-          Due
+          {t('filters.due')}
         </label>
         <select
           id={ids.due}
@@ -63,10 +71,10 @@ export function TaskFilterBar({
           onChange={(event) => onChange({ due: event.target.value as TaskFilters['due'] })}
           className={selectClass}
         >
-          <option value="">Any time</option>
+          <option value="">{t('filters.anyTime')}</option>
           {TASK_DUE_FILTERS.map((due) => (
             <option key={due} value={due}>
-              {DUE_LABELS[due]}
+              {t(DUE_LABELS[due])}
             </option>
           ))}
         </select>
@@ -74,7 +82,7 @@ export function TaskFilterBar({
       <LabelChoice value={filters.label} onChange={(label) => onChange({ label })} />
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.sort} className="text-sm font-medium text-slate-700">
-          Sort by
+          {t('filters.sortBy')}
         </label>
         <div className="flex gap-1">
           <select
@@ -87,18 +95,14 @@ export function TaskFilterBar({
           >
             {TASK_SORTS.map((sort) => (
               <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
+                {t(SORT_LABELS[sort])}
               </option>
             ))}
           </select>
           <Button
             variant="secondary"
-            aria-label={order === 'asc' ? 'Ascending order' : 'Descending order'}
-            title={
-              order === 'asc'
-                ? 'Ascending: click for descending'
-                : 'Descending: click for ascending'
-            }
+            aria-label={order === 'asc' ? t('filters.ascending') : t('filters.descending')}
+            title={order === 'asc' ? t('filters.ascendingHint') : t('filters.descendingHint')}
             onClick={() => onChange({ order: order === 'asc' ? 'desc' : 'asc' })}
           >
             {order === 'asc' ? (
@@ -115,7 +119,7 @@ export function TaskFilterBar({
           onClick={() => onChange({ q: '', assignee: '', priority: [], label: [], due: '' })}
         >
           <X size={16} aria-hidden />
-          Clear filters
+          {t('filters.clear')}
         </Button>
       )}
     </div>
@@ -132,6 +136,7 @@ function SearchBox({
   onSearch: (q: string) => void;
   id: string;
 }) {
+  const t = useT();
   const [text, setText] = useState(value);
   // The URL's words the box last showed or sent: when the URL changes without typing (back
   // button, a link, Clear filters), the box shows its words.
@@ -156,7 +161,7 @@ function SearchBox({
   return (
     <div className="flex min-w-[14rem] flex-1 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        Search
+        {t('filters.search')}
       </label>
       <div className="relative">
         <Search
@@ -167,7 +172,7 @@ function SearchBox({
         <input
           id={id}
           type="search"
-          placeholder="Title, description, checklist"
+          placeholder={t('filters.searchPlaceholder')}
           maxLength={500}
           value={text}
           onChange={(event) => type(event.target.value)}
@@ -187,12 +192,13 @@ function AssigneeSelect({
   value: string;
   onChange: (assignee: string) => void;
 }) {
+  const t = useT();
   const { users } = useUsers('', { active: true });
   const known = value === '' || value === 'me' || users?.some((user) => user._id === value);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        Assignee
+        {t('filters.assignee')}
       </label>
       <select
         id={id}
@@ -200,9 +206,9 @@ function AssigneeSelect({
         onChange={(event) => onChange(event.target.value)}
         className={selectClass}
       >
-        <option value="">Everyone</option>
-        <option value="me">Me</option>
-        {!known && <option value={value}>The chosen person</option>}
+        <option value="">{t('filters.everyone')}</option>
+        <option value="me">{t('filters.me')}</option>
+        {!known && <option value={value}>{t('filters.chosenPerson')}</option>}
         {users?.map((user) => (
           <option key={user._id} value={user._id}>
             {user.name}
@@ -231,9 +237,10 @@ function PriorityChoice({
   value: TaskPriority[];
   onChange: (priority: TaskPriority[]) => void;
 }) {
+  const t = useT();
   return (
     <fieldset className="flex flex-col gap-1">
-      <legend className="mb-1 text-sm font-medium text-slate-700">Priority</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{t('filters.priority')}</legend>
       <div className="flex gap-1">
         {TASK_PRIORITIES.map((priority) => {
           const on = value.includes(priority);
@@ -245,7 +252,7 @@ function PriorityChoice({
                 checked={on}
                 onChange={() => onChange(toggled(value, priority))}
               />
-              {priority}
+              {t(PRIORITY_LABELS[priority])}
             </label>
           );
         })}
@@ -261,11 +268,12 @@ function LabelChoice({
   value: string[];
   onChange: (labels: string[]) => void;
 }) {
+  const t = useT();
   const labels = useLabels();
   if (!labels.data || labels.data.length === 0) return null;
   return (
     <fieldset className="flex max-w-full flex-col gap-1">
-      <legend className="mb-1 text-sm font-medium text-slate-700">Labels</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{t('ui.labels')}</legend>
       <div className="flex flex-wrap gap-1">
         {labels.data.map((label) => {
           const on = value.includes(label._id);

@@ -1,5 +1,6 @@
 import { EmptyState, Skeleton } from '../../../components/ui/feedback';
 import type { GridColumns } from '../../../components/ui/virtual-grid';
+import { useT } from '../../../lib/i18n';
 import type { TaskStatusFilter } from '../api/get-tasks';
 
 /** The cards' grid: one column on a phone, two from md, three from xl (the same in both forms). */
@@ -8,9 +9,10 @@ export const TASK_GRID_COLUMNS: GridColumns = { base: 1, md: 2, xl: 3 };
 
 /** Card-shaped placeholders while the first list loads. */
 export function TaskListSkeleton({ cards = 6 }: { cards?: number }) {
+  const t = useT();
   return (
     <div role="status">
-      <span className="sr-only">Loading tasks</span>
+      <span className="sr-only">{t('tasks.loading')}</span>
       <div className={TASK_GRID_CLASS}>
         {Array.from({ length: cards }, (_, index) => (
           <div
@@ -37,14 +39,15 @@ export function TaskListSkeleton({ cards = 6 }: { cards?: number }) {
   );
 }
 
-const emptyTabMessages: Record<Exclude<TaskStatusFilter, 'All'>, string> = {
-  Pending: 'No pending tasks',
-  'In Progress': 'No tasks in progress',
-  Completed: 'No completed tasks',
-};
+const emptyTabMessages = {
+  All: 'tasks.noTasks',
+  Pending: 'tasks.noPending',
+  'In Progress': 'tasks.noInProgress',
+  Completed: 'tasks.noCompleted',
+} as const satisfies Record<TaskStatusFilter, `tasks.${string}`>;
 
 /** A tab with nothing in it while other tabs have tasks. */
 export function EmptyTab({ status }: { status: TaskStatusFilter }) {
-  const title = status === 'All' ? 'No tasks yet' : emptyTabMessages[status];
-  return <EmptyState title={title}>Tasks with this status will show up here.</EmptyState>;
+  const t = useT();
+  return <EmptyState title={t(emptyTabMessages[status])}>{t('tasks.emptyTabHint')}</EmptyState>;
 }

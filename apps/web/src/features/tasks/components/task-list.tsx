@@ -1,8 +1,9 @@
-import type { Task } from '@task-manager/shared';
+import type { TaskCard as TaskCardData } from '@task-manager/shared';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/feedback';
 import { VirtualGrid } from '../../../components/ui/virtual-grid';
+import { useT } from '../../../lib/i18n';
 import { pagingOf } from '../../../lib/infinite-paging';
 import type { useTaskList } from '../hooks/use-task-list';
 import { countFor, StatusTabs, tabIdFor } from './status-tabs';
@@ -12,11 +13,6 @@ import { EmptyTab, TASK_GRID_COLUMNS, TaskListSkeleton } from './task-list-state
 
 const ID_PREFIX = 'task-status';
 const PANEL_ID = `${ID_PREFIX}-panel`;
-/** Worded apart from the failure toast, so each is found by its own text. */
-export const TASKS_NOT_LOADED = 'The tasks could not be loaded.';
-export const LOADING_MORE_TASKS = 'Loading more tasks';
-export const MORE_TASKS_NOT_LOADED = 'More tasks could not be loaded.';
-export const NO_MATCHING_TASKS = 'No tasks match these filters';
 /** A card's height with a two-line title and a three-line description, before it is measured. */
 const ESTIMATED_ROW_PX = 290;
 
@@ -32,29 +28,31 @@ export function TaskList({
   showAssignee = false,
 }: {
   list: ReturnType<typeof useTaskList>;
-  targetFor: (task: Task) => TaskCardTarget;
+  targetFor: (task: TaskCardData) => TaskCardTarget;
   /** What to show when there are no tasks at all. */
   noTasks: ReactNode;
   /** The filter bar offers the assignee (admins see everyone's tasks). */
   showAssignee?: boolean;
 }) {
+  const t = useT();
   const { status, setStatus, query, tasks, summary, queriedStatus, isUpdating, filtered } = list;
 
   let content: ReactNode;
   if (query.isPending || (query.isError && !tasks && query.isFetching)) {
     content = <TaskListSkeleton />;
   } else if (!tasks || !summary) {
-    content = <ErrorState message={TASKS_NOT_LOADED} onRetry={() => void query.refetch()} />;
+    // Worded apart from the failure toast, so each is found by its own text.
+    content = <ErrorState message={t('tasks.notLoaded')} onRetry={() => void query.refetch()} />;
   } else if (filtered && summary.all === 0 && tasks.length === 0) {
     content = isUpdating ? (
       <TaskListSkeleton />
     ) : (
-      <EmptyState title={NO_MATCHING_TASKS}>
+      <EmptyState title={t('tasks.noMatching')}>
         <Button
           variant="secondary"
           onClick={() => list.setFilters({ q: '', assignee: '', priority: [], label: [], due: '' })}
         >
-          Clear filters
+          {t('tasks.clearFilters')}
         </Button>
       </EmptyState>
     );
@@ -78,8 +76,8 @@ export function TaskList({
         estimateRowHeight={ESTIMATED_ROW_PX}
         keyOf={(task) => task._id}
         renderItem={(task) => <TaskCard task={task} target={targetFor(task)} />}
-        loadingMoreText={LOADING_MORE_TASKS}
-        loadMoreFailedText={MORE_TASKS_NOT_LOADED}
+        loadingMoreText={t('tasks.loadingMore')}
+        loadMoreFailedText={t('tasks.moreNotLoaded')}
         {...pagingOf(query)}
       />
     );

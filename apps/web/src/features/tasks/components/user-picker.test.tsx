@@ -3,7 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { buildPerson, buildTeamMember, userPageFor } from '../../../test/factories';
 import { stubApi } from '../../../test/stub-api';
@@ -105,6 +106,30 @@ function PickerWithServer() {
     </>
   );
 }
+
+describe('the user picker in German', { timeout: 30_000 }, () => {
+  afterEach(() => setLanguage('en'));
+
+  it('names the group, the dialog, its search, its count and its buttons in German', async () => {
+    await setLanguage('de');
+    const user = userEvent.setup({ delay: null });
+    render(<Harness users={[]} />);
+    await user.click(screen.getByRole('button', { name: 'Mitglieder hinzufügen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Personen auswählen' });
+    expect(within(dialog).getByRole('searchbox', { name: 'Personen suchen' })).toHaveAttribute(
+      'placeholder',
+      'Nach Name oder E-Mail suchen',
+    );
+    expect(within(dialog).getByText('0 ausgewählt')).toBeInTheDocument();
+    expect(within(dialog).getByText('Noch keine Teammitglieder')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(screen.getByRole('group', { name: 'Zugewiesen an' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mitglieder hinzufügen' }));
+    expect(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Fertig' }),
+    ).toBeVisible();
+  });
+});
 
 describe('the user picker over the server', { timeout: 30_000 }, () => {
   function serve(team: UserWithTaskCounts[]) {

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorState, Skeleton } from '../../../components/ui/feedback';
 import { inputClass } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { useT } from '../../../lib/i18n';
 import type { Paging } from '../../../lib/infinite-paging';
 import type { AssigneeOption } from '../task-form-rules';
 
@@ -40,6 +41,7 @@ export function UserPicker({
   selected: readonly AssigneeOption[];
   onChange: (people: AssigneeOption[]) => void;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<ReadonlyMap<string, AssigneeOption>>(new Map());
   // Everyone ticked since the picker opened: listed apart while the search does not show them.
@@ -75,25 +77,25 @@ export function UserPicker({
   return (
     <>
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium text-slate-700">Assigned To</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-700">{t('tasks.assignedTo')}</legend>
         <div className="flex flex-wrap items-center gap-3">
           {selected.length > 0 && <AvatarStack people={selected} max={3} />}
           <Button variant="secondary" onClick={openPicker}>
             <Users size={16} aria-hidden />
-            Add Members
+            {t('tasks.addMembers')}
           </Button>
         </div>
       </fieldset>
       <Modal
         open={open}
-        title="Select Users"
+        title={t('tasks.selectUsers')}
         onClose={() => setOpen(false)}
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
-            <Button onClick={apply}>Done</Button>
+            <Button onClick={apply}>{t('tasks.done')}</Button>
           </>
         }
       >
@@ -101,7 +103,7 @@ export function UserPicker({
         <ChoicesBox {...choices}>
           {elsewhere.length > 0 && (
             <PeopleList
-              label="Selected"
+              label={t('tasks.selected')}
               showLabel
               people={elsewhere}
               chosen={draft}
@@ -124,6 +126,7 @@ function UserSearch({
   onSearch: (text: string) => void;
   chosen: number;
 }) {
+  const t = useT();
   // The box sits inside the task form: Enter here must not submit the task.
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') event.preventDefault();
@@ -138,8 +141,8 @@ function UserSearch({
         />
         <input
           type="search"
-          aria-label="Search users"
-          placeholder="Search by name or email"
+          aria-label={t('tasks.searchUsers')}
+          placeholder={t('tasks.searchUsersPlaceholder')}
           value={search}
           onChange={(event) => onSearch(event.target.value)}
           onKeyDown={onKeyDown}
@@ -148,7 +151,7 @@ function UserSearch({
         />
       </div>
       <p aria-live="polite" className="text-xs text-slate-600">
-        {chosen} selected
+        {t('tasks.selectedCount', { number: chosen })}
       </p>
     </div>
   );
@@ -194,6 +197,7 @@ function Results({
   chosen: ReadonlyMap<string, AssigneeOption>;
   onToggle: (person: AssigneeOption) => void;
 }) {
+  const t = useT();
   if (loading) {
     return (
       <div className="flex flex-col gap-3">
@@ -204,29 +208,31 @@ function Results({
     );
   }
   if (failed && users.length === 0) {
-    return <ErrorState message="Failed to load users." onRetry={onRetry} />;
+    return <ErrorState message={t('tasks.usersFailed')} onRetry={onRetry} />;
   }
   if (users.length === 0) {
     return (
       <p className="py-3 text-sm text-slate-600">
-        {search.trim() ? `No users match “${search.trim()}”` : 'No team members yet'}
+        {search.trim()
+          ? t('tasks.noUsersMatch', { search: search.trim() })
+          : t('tasks.noTeamMembers')}
       </p>
     );
   }
   return (
     <>
-      <PeopleList label="Users" people={users} chosen={chosen} onToggle={onToggle} />
+      <PeopleList label={t('tasks.users')} people={users} chosen={chosen} onToggle={onToggle} />
       {paging.loadMoreFailed ? (
         <div role="alert" className="flex items-center justify-center gap-3 py-3 text-sm">
-          <span className="text-red-800">More users could not be loaded.</span>
+          <span className="text-red-800">{t('tasks.moreUsersFailed')}</span>
           <Button variant="secondary" onClick={paging.onLoadMore}>
-            Retry
+            {t('ui.retry')}
           </Button>
         </div>
       ) : (
         paging.loadingMore && (
           <p role="status" className="py-3 text-center text-sm text-slate-700">
-            Loading more users
+            {t('tasks.loadingMoreUsers')}
           </p>
         )
       )}

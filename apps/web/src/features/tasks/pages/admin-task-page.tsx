@@ -1,11 +1,13 @@
 import { Pencil } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../lib/i18n';
 import { TaskView } from './task-details-page';
-import { UpdateTaskForm } from './create-task-page';
+import { UpdateTaskForm } from './update-task-form';
 
 /** /admin/tasks/:id — one task's page for admins: the read view, with Edit. */
 export function AdminTaskPage() {
+  const t = useT();
   return (
     <TaskView
       action={(task) => (
@@ -14,7 +16,7 @@ export function AdminTaskPage() {
           className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800"
         >
           <Pencil size={14} aria-hidden />
-          Edit
+          {t('tasks.edit')}
         </Link>
       )}
     />

@@ -1,7 +1,8 @@
-import type { Task } from '@task-manager/shared';
+import type { TaskCard } from '@task-manager/shared';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/ui/feedback';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../lib/i18n';
 import { DownloadTasksReportButton } from '../components/download-tasks-report-button';
 import { TaskList } from '../components/task-list';
 import { useTaskList } from '../hooks/use-task-list';
@@ -11,12 +12,13 @@ export const ADMIN_LIST_DEBOUNCE_MS = 200;
 export const ADMIN_LIST_RETRY_DELAY_MS = 1000;
 
 /** A card opens the task's own page (a read view with Edit), a link anyone can share. */
-function pageTarget(task: Task) {
+function pageTarget(task: TaskCard) {
   return { to: paths.admin.taskPage.to(task._id) };
 }
 
 /** Manage Tasks (/admin/tasks): every task, by status and filters, with the report export. */
 export function ManageTasksPage() {
+  const t = useT();
   const list = useTaskList({
     debounceMs: ADMIN_LIST_DEBOUNCE_MS,
     retryDelayMs: ADMIN_LIST_RETRY_DELAY_MS,
@@ -26,7 +28,7 @@ export function ManageTasksPage() {
     <section aria-labelledby="tasks-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="tasks-heading" className="text-xl font-semibold text-slate-900">
-          My Task
+          {t('tasks.manageHeading')}
         </h1>
         <DownloadTasksReportButton hasTasks={summary ? summary.all > 0 : undefined} />
       </div>
@@ -35,9 +37,9 @@ export function ManageTasksPage() {
         targetFor={pageTarget}
         showAssignee
         noTasks={
-          <EmptyState title="No tasks yet">
+          <EmptyState title={t('tasks.noTasks')}>
             <Link to={paths.admin.createTask} className="font-medium text-blue-700 underline">
-              Create a task
+              {t('tasks.createTask')}
             </Link>
           </EmptyState>
         }
