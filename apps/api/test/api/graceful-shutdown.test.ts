@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../helpers/databases.js';
+import { openEventStream } from '../helpers/event-stream.js';
 import {
   stopAfterEachTest,
   serverUrl,
@@ -131,5 +132,34 @@ describe(`graceful shutdown of the server process (${ENGINE})`, { timeout: 60_00
     expect(Date.now() - signalledAt).toBeLessThan(3_000);
     expect(server.output()).toContain('"signal":"SIGINT"');
     expect(server.output()).toContain('"msg":"stopped"');
+  });
+
+  it('ends open event streams at once, so they neither hold up the stop nor hang', async () => {
+    const { server, url } = await start();
+    const registered = await fetch(`${url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Streaming',
+        email: 'stream@example.com',
+        password: 'a-long-password',
+      }),
+    });
+    const { token } = (await registered.json()) as { token: string };
+    const streams = await Promise.all(
+      [1, 2, 3].map(() =>
+        openEventStream(`${url}/api/events`, { Authorization: `Bearer ${token}` }),
+      ),
+    );
+    for (const stream of streams) await stream.waitFor((event) => event.event === 'ready');
+
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    // Ended by the server (the client reconnects, to another process), not cut by a timeout.
+    await Promise.all(streams.map((stream) => stream.ended));
+    expect(Date.now() - signalledAt).toBeLessThan(3_000);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(5_000);
+    expect(server.output()).not.toContain('grace period');
   });
 });
