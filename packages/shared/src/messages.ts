@@ -57,6 +57,7 @@ export const validationMessages = {
   invalidTimeZone: 'tz must be an IANA time zone name, such as Europe/Paris.',
   invalidSort: 'sort must be createdAt, dueDate, priority, title or updatedAt.',
   invalidOrder: 'order must be asc or desc.',
+  invalidTaskView: 'view must be full or card.',
   // Running a team (issue 18).
   currentPasswordForEmail: 'Current password is required to change your e-mail address.',
   invalidActiveFilter: 'Active must be true or false.',

@@ -12,6 +12,9 @@ import {
   TASK_DUE_FILTERS,
   TASK_SORTS,
   taskListResponseSchema,
+  taskCardListResponseSchema,
+  TASK_CARDS_MEDIA_TYPE,
+  TASK_LIST_VIEWS,
   taskMutationResponseSchema,
   taskSchema,
   updateChecklistItemSchema,
@@ -125,12 +128,32 @@ export const taskEndpoints = [
       }),
       ...pagingDoc,
       ...listFiltersDoc,
+      view: z
+        .enum(TASK_LIST_VIEWS)
+        .optional()
+        .meta({
+          description:
+            '`card`: each task as a card shows it (TaskCard: the counts of checklist items, links ' +
+            `and files instead of the lists, the description cut to its start), answered as ` +
+            `\`${TASK_CARDS_MEDIA_TYPE}\`. Absent or \`full\`: whole tasks.`,
+        }),
     }),
     responses: {
-      200: ok('A page of tasks, the counts by status and the next cursor.', taskListResponseSchema),
+      200: {
+        ...ok('A page of tasks, the counts by status and the next cursor.', taskListResponseSchema),
+        content: {
+          'application/json': { schema: taskListResponseSchema },
+          [TASK_CARDS_MEDIA_TYPE]: { schema: taskCardListResponseSchema },
+        },
+      },
       400: errors[400],
     },
-    handler: ({ services, user, query }) => services.tasks.list(user, query),
+    handler: async ({ services, user, query, res }) => {
+      if (query.view !== 'card') return services.tasks.list(user, query);
+      const cards = await services.tasks.listCards(user, query);
+      res.type(TASK_CARDS_MEDIA_TYPE);
+      return cards;
+    },
   }),
   defineEndpoint({
     method: 'post',

@@ -1,12 +1,14 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type {
-  Assignee,
-  Label,
-  Task,
-  TaskPriority,
-  TaskSort,
-  TaskFile,
-  TaskStatus,
+import {
+  cardDescription,
+  type Assignee,
+  type Label,
+  type Task,
+  type TaskCard,
+  type TaskPriority,
+  type TaskSort,
+  type TaskFile,
+  type TaskStatus,
 } from '@task-manager/shared';
 import { supportsRowLocks } from '../db/database.js';
 import type { Database, TasksTable } from '../db/tables.js';
@@ -170,22 +172,65 @@ export async function countOverdueTasks(
   return Number(row.before_today ?? 0) + Number(row.earlier_today ?? 0);
 }
 
+/** The assignees of tasks `ids`, each task's in the order they were assigned. */
+function readAssignees(db: Kysely<Database>, ids: string[]) {
+  return db
+    .selectFrom('task_assignees as ta')
+    .innerJoin('users as u', 'u.id', 'ta.user_id')
+    .select(['ta.task_id', 'u.id', 'u.name', 'u.email', 'u.profile_image_url', 'u.active'])
+    .where('ta.task_id', 'in', ids)
+    .orderBy('ta.task_id')
+    .orderBy('ta.position')
+    .execute();
+}
+
+/** The labels of tasks `ids`, each task's by name. */
+function readLabels(db: Kysely<Database>, ids: string[]) {
+  return db
+    .selectFrom('task_labels as tl')
+    .innerJoin('labels as l', 'l.id', 'tl.label_id')
+    .select(['tl.task_id', 'l.id', 'l.name', 'l.color'])
+    .where('tl.task_id', 'in', ids)
+    .orderBy('tl.task_id')
+    .orderBy('l.name_key')
+    .execute();
+}
+
+/** Groups `list` by task id, each item mapped by `map`, in the order read. */
+function byTask<T extends { task_id: string }, R>(list: T[], map: (item: T) => R) {
+  const grouped = new Map<string, R[]>();
+  for (const item of list) {
+    const group = grouped.get(item.task_id);
+    if (group) group.push(map(item));
+    else grouped.set(item.task_id, [map(item)]);
+  }
+  return grouped;
+}
+
+function toAssignee(a: Awaited<ReturnType<typeof readAssignees>>[number]): Assignee {
+  return {
+    _id: a.id,
+    name: a.name,
+    email: a.email,
+    profileImageUrl: a.profile_image_url,
+    // Only a deactivated person carries the mark: everyone else's answer is as before.
+    ...(Number(a.active) === 0 && { deactivated: true as const }),
+  };
+}
+
+function toLabel(l: Awaited<ReturnType<typeof readLabels>>[number]): Label {
+  return { _id: l.id, name: l.name, color: l.color };
+}
+
 /**
- * Turns task rows into API tasks with three more queries whatever their number: assignees,
- * checklist items and attachments of all the tasks at once.
+ * Turns task rows into API tasks with five more queries whatever their number: assignees,
+ * checklist items, attachments, labels and files of all the tasks at once.
  */
 export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promise<Task[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [assignees, items, attachments, labels, files] = await Promise.all([
-    db
-      .selectFrom('task_assignees as ta')
-      .innerJoin('users as u', 'u.id', 'ta.user_id')
-      .select(['ta.task_id', 'u.id', 'u.name', 'u.email', 'u.profile_image_url', 'u.active'])
-      .where('ta.task_id', 'in', ids)
-      .orderBy('ta.task_id')
-      .orderBy('ta.position')
-      .execute(),
+    readAssignees(db, ids),
     db
       .selectFrom('todo_items')
       .select(['task_id', 'id', 'text', 'completed'])
@@ -200,14 +245,7 @@ export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promi
       .orderBy('task_id')
       .orderBy('position')
       .execute(),
-    db
-      .selectFrom('task_labels as tl')
-      .innerJoin('labels as l', 'l.id', 'tl.label_id')
-      .select(['tl.task_id', 'l.id', 'l.name', 'l.color'])
-      .where('tl.task_id', 'in', ids)
-      .orderBy('tl.task_id')
-      .orderBy('l.name_key')
-      .execute(),
+    readLabels(db, ids),
     db
       .selectFrom('task_files')
       .select(['task_id', 'id', 'name', 'size', 'content_type', 'uploaded_by', 'created_at'])
@@ -218,30 +256,14 @@ export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promi
       .orderBy('id')
       .execute(),
   ]);
-  const byTask = <T extends { task_id: string }, R>(list: T[], map: (item: T) => R) => {
-    const grouped = new Map<string, R[]>();
-    for (const item of list) {
-      const group = grouped.get(item.task_id) ?? [];
-      group.push(map(item));
-      grouped.set(item.task_id, group);
-    }
-    return grouped;
-  };
-  const assigneesByTask = byTask(assignees, (a): Assignee => ({
-    _id: a.id,
-    name: a.name,
-    email: a.email,
-    profileImageUrl: a.profile_image_url,
-    // Only a deactivated person carries the mark: everyone else's answer is as before.
-    ...(Number(a.active) === 0 && { deactivated: true as const }),
-  }));
+  const assigneesByTask = byTask(assignees, toAssignee);
   const itemsByTask = byTask(items, (i) => ({
     _id: i.id,
     text: i.text,
     completed: i.completed === 1,
   }));
   const linksByTask = byTask(attachments, (a) => a.url);
-  const labelsByTask = byTask(labels, (l): Label => ({ _id: l.id, name: l.name, color: l.color }));
+  const labelsByTask = byTask(labels, toLabel);
   const filesByTask = byTask(files, (f): TaskFile => ({
     _id: f.id,
     taskId: f.task_id,
@@ -269,6 +291,67 @@ export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promi
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
+}
+
+/**
+ * Turns task rows into cards (`?view=card`): assignees and labels as for a task, and instead of
+ * the checklist, links and files their counts, all three in one statement.
+ */
+export async function hydrateTaskCards(db: Kysely<Database>, rows: TaskRow[]): Promise<TaskCard[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [assignees, labels, counts] = await Promise.all([
+    readAssignees(db, ids),
+    readLabels(db, ids),
+    db
+      .selectFrom('tasks as t')
+      .select((eb) => [
+        't.id',
+        eb
+          .selectFrom('todo_items as i')
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .whereRef('i.task_id', '=', 't.id')
+          .as('todo_total'),
+        eb
+          .selectFrom('attachments as a')
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .whereRef('a.task_id', '=', 't.id')
+          .as('attachment_count'),
+        eb
+          .selectFrom('task_files as f')
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .whereRef('f.task_id', '=', 't.id')
+          .where('f.complete', '=', 1)
+          .as('file_count'),
+      ])
+      .where('t.id', 'in', ids)
+      .execute(),
+  ]);
+  const assigneesByTask = byTask(assignees, toAssignee);
+  const labelsByTask = byTask(labels, toLabel);
+  const countsByTask = new Map(counts.map((row) => [row.id, row]));
+  return rows.map((row) => {
+    const count = countsByTask.get(row.id);
+    return {
+      _id: row.id,
+      title: row.title,
+      description: cardDescription(row.description),
+      priority: row.priority,
+      status: row.status,
+      progress: row.progress,
+      dueDate: row.due_date,
+      createdBy: row.created_by,
+      assignedTo: assigneesByTask.get(row.id) ?? [],
+      completedTodoCount: row.completed_todo_count,
+      todoDone: row.completed_todo_count,
+      todoTotal: Number(count?.todo_total ?? 0),
+      attachmentCount: Number(count?.attachment_count ?? 0),
+      fileCount: Number(count?.file_count ?? 0),
+      labels: labelsByTask.get(row.id) ?? [],
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  });
 }
 
 export async function insertTaskRow(db: Kysely<Database>, row: TaskRow): Promise<void> {

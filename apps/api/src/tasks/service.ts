@@ -11,6 +11,7 @@ import {
   type DashboardResponse,
   type Task,
   type TaskListQuery,
+  type TaskCardListResponse,
   type TaskListResponse,
   type TaskStatus,
   type TodoItemInput,
@@ -31,6 +32,7 @@ import {
   countTasks,
   deleteTaskRow,
   findTaskRow,
+  hydrateTaskCards,
   hydrateTasks,
   insertTaskRow,
   countTasksByStatus,
@@ -56,6 +58,9 @@ import { searchWords } from './search.js';
 import { DEFAULT_ORDER, decodePageCursor, dueWindow, encodePageCursor } from './search-filters.js';
 import { appendTaskDeleted } from '../events/task-events.js';
 import { taskAssigneeIds } from '../events/log.js';
+
+/** What the list reads: the query, its defaults not yet applied. */
+type TaskListInput = Partial<TaskListQuery> & Pick<TaskListQuery, 'limit'>;
 
 type StoredItem = { id: string; text: string; completed: boolean; createdBy?: string | null };
 
@@ -132,10 +137,18 @@ export class TaskService {
    * the length of its list). A member sees their own tasks whatever they send: asking for
    * another member's gets an empty page.
    */
-  async list(
-    user: RequestUser,
-    input: Partial<TaskListQuery> & Pick<TaskListQuery, 'limit'>,
-  ): Promise<TaskListResponse> {
+  async list(user: RequestUser, input: TaskListInput): Promise<TaskListResponse> {
+    const { rows, ...rest } = await this.page(user, input);
+    return { tasks: await hydrateTasks(this.db, rows), ...rest };
+  }
+
+  /** The same page as `list`, as cards (`?view=card`): counts instead of the checklist. */
+  async listCards(user: RequestUser, input: TaskListInput): Promise<TaskCardListResponse> {
+    const { rows, ...rest } = await this.page(user, input);
+    return { tasks: await hydrateTaskCards(this.db, rows), ...rest };
+  }
+
+  private async page(user: RequestUser, input: TaskListInput) {
     const query = { sort: 'createdAt' as const, tz: 'UTC', ...input };
     const scope = visibleScope(user);
     const order = query.order ?? DEFAULT_ORDER[query.sort];
@@ -143,7 +156,7 @@ export class TaskService {
     const assigneeId = query.assignee === 'me' ? user.id : query.assignee;
     if (scope.assigneeId !== undefined && assigneeId !== undefined && assigneeId !== user.id) {
       return {
-        tasks: [],
+        rows: [],
         statusSummary: { all: 0, pendingTasks: 0, inProgressTasks: 0, completedTasks: 0 },
         nextCursor: null,
       };
@@ -169,10 +182,7 @@ export class TaskService {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      tasks: await hydrateTasks(
-        this.db,
-        page.map(({ row }) => row),
-      ),
+      rows: page.map(({ row }) => row),
       statusSummary: {
         all: total,
         pendingTasks: byStatus.Pending,

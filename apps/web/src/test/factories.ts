@@ -1,8 +1,11 @@
 import {
+  cardDescription,
   checklistState,
   type Assignee,
   type DashboardResponse,
   type Task,
+  type TaskCard,
+  type TaskCardListResponse,
   type TaskListResponse,
   type TodoItem,
   type User,
@@ -105,20 +108,42 @@ export function buildTaskList(
   };
 }
 
+/** A task as the list's card view (`view=card`) answers it: counts instead of lists. */
+export function toTaskCard(task: Task): TaskCard {
+  const { todoChecklist, attachments, files, description, ...rest } = task;
+  return {
+    ...rest,
+    description: cardDescription(description),
+    todoDone: todoChecklist.filter((item) => item.completed).length,
+    todoTotal: todoChecklist.length,
+    attachmentCount: attachments.length,
+    fileCount: files.length,
+  };
+}
+
+/** A list answer of the card view (the last page), its summary counting the given tasks. */
+export function buildTaskCardList(
+  tasks: Task[],
+  statusSummary?: TaskListResponse['statusSummary'],
+): TaskCardListResponse {
+  const list = buildTaskList(tasks, statusSummary);
+  return { ...list, tasks: list.tasks.map(toTaskCard) };
+}
+
 type PageParams = Record<string, unknown> | undefined;
 
 /**
- * The server's answer to one GET /api/tasks: the tasks of `params.status` (all when absent),
+ * The server's answer to one GET /api/tasks?view=card: the tasks of `params.status` (all when absent),
  * `params.limit` of them from the offset in `params.cursor`, the counts of every task, and the
  * next offset as `nextCursor` (null on the last page). `tasks` are newest first already.
  */
-export function taskPageFor(tasks: Task[], params: PageParams): TaskListResponse {
+export function taskPageFor(tasks: Task[], params: PageParams): TaskCardListResponse {
   const matching = tasks.filter((task) => !params?.status || task.status === params.status);
   const start = Number(params?.cursor ?? 0);
   const end = start + Number(params?.limit ?? 100);
   return {
-    ...buildTaskList(tasks),
-    tasks: matching.slice(start, end),
+    ...buildTaskCardList(tasks),
+    tasks: matching.slice(start, end).map(toTaskCard),
     nextCursor: end < matching.length ? String(end) : null,
   };
 }

@@ -180,6 +180,9 @@ function isTimeZone(value: string): boolean {
     return true;
   } catch {
     return false;
+/** `card`: the lean shape a card needs (taskCardSchema); absent or `full`: whole tasks. */
+export const TASK_LIST_VIEWS = ['full', 'card'] as const;
+export type TaskListView = (typeof TASK_LIST_VIEWS)[number];
   }
 }
 
@@ -241,6 +244,7 @@ export const todoItemSchema = z
     _id: z.string().meta({ description: 'The item id (a UUID), kept while its text stays' }),
     text: z.string(),
     completed: z.boolean(),
+  view: z.enum(TASK_LIST_VIEWS, { error: m.invalidTaskView }).optional(),
   })
   .meta({ id: 'TodoItem', description: 'One checklist item.' });
 export type TodoItem = z.infer<typeof todoItemSchema>;
@@ -327,6 +331,47 @@ export type TaskMutationResponse = z.infer<typeof taskMutationResponseSchema>;
 /** 409 of PUT /api/tasks/:id sent with If-Match of an old version: the task as it now is. */
 export const taskConflictResponseSchema = z
   .object({ message: z.string(), code: z.literal('conflict'), task: taskSchema })
+/** Characters of the description a card carries (`?view=card`): a card shows three lines. */
+export const CARD_DESCRIPTION_LENGTH = 300;
+
+/**
+ * A task as a card shows it (`GET /api/tasks?view=card`, for this project's web app): the task
+ * without its checklist texts, links and files, with their counts instead. The default answer
+ * keeps the full task for other clients.
+ */
+export const taskCardSchema = taskSchema
+  .omit({ todoChecklist: true, attachments: true, files: true, description: true })
+  .extend({
+    description: z.string().meta({
+      description: `The description's first ${CARD_DESCRIPTION_LENGTH} characters, then … when cut`,
+    }),
+    todoDone: z.number().int().meta({ description: 'Checklist items done' }),
+    todoTotal: z.number().int().meta({ description: 'Checklist items' }),
+    attachmentCount: z.number().int().meta({ description: 'Web links' }),
+    fileCount: z.number().int().meta({ description: 'Uploaded files' }),
+  })
+  .meta({ id: 'TaskCard', description: 'A task as a card shows it: counts instead of lists.' });
+export type TaskCard = z.infer<typeof taskCardSchema>;
+
+export const taskCardListResponseSchema = taskListResponseSchema
+  .extend({
+    tasks: z.array(taskCardSchema).meta({ description: 'One page, as cards' }),
+  })
+  .meta({ id: 'TaskCardList' });
+export type TaskCardListResponse = z.infer<typeof taskCardListResponseSchema>;
+
+/** The media type of the card view's answer (`?view=card`). */
+export const TASK_CARDS_MEDIA_TYPE = 'application/vnd.task-manager.cards+json';
+
+/** The start of a description as a card carries it, never cutting a character in two. */
+export function cardDescription(description: string): string {
+  if (description.length <= CARD_DESCRIPTION_LENGTH) return description;
+  let end = CARD_DESCRIPTION_LENGTH;
+  const last = description.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${description.slice(0, end).trimEnd()}…`;
+}
+
   .meta({
     id: 'TaskConflict',
     description: 'The task changed since the version sent in If-Match: here it is as it now is.',

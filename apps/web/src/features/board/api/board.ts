@@ -1,4 +1,4 @@
-import type { TaskListResponse, TaskMutationResponse, TaskStatus } from '@task-manager/shared';
+import type { TaskCardListResponse, TaskMutationResponse, TaskStatus } from '@task-manager/shared';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -6,14 +6,18 @@ import { queryKeys } from '../../../lib/query-keys';
 /** Cards per column page: a column loads more on request. */
 export const BOARD_PAGE_SIZE = 50;
 
-/** One page of a column: the caller's tasks of one status, newest first. */
+/** One page of a column: the caller's tasks of one status, newest first, as cards. */
 export async function getColumnPage(
   status: TaskStatus,
   cursor: string | null,
-): Promise<TaskListResponse> {
-  const params: Record<string, string | number> = { status, limit: BOARD_PAGE_SIZE };
+): Promise<TaskCardListResponse> {
+  const params: Record<string, string | number> = {
+    view: 'card',
+    status,
+    limit: BOARD_PAGE_SIZE,
+  };
   if (cursor) params.cursor = cursor;
-  const { data } = await api.get<TaskListResponse>('/api/tasks', { params });
+  const { data } = await api.get<TaskCardListResponse>('/api/tasks', { params });
   return data;
 }
 

@@ -1,4 +1,4 @@
-import type { Task, TaskStatus } from '@task-manager/shared';
+import type { TaskCard, TaskStatus } from '@task-manager/shared';
 import { TASK_STATUSES } from '@task-manager/shared';
 import { MoreHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -22,7 +22,7 @@ export function BoardCard({
   moving,
   onMove,
 }: {
-  task: Task;
+  task: TaskCard;
   href: string;
   moving: boolean;
   onMove: (status: TaskStatus) => void;

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { buildTask, buildTaskList, buildUser } from '../../../test/factories';
+import { buildTask, buildTaskCardList, buildUser } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
 import { stubApi } from '../../../test/stub-api';
 import { BoardPage } from './board-page';
@@ -30,7 +30,7 @@ describe('the board', () => {
       const current = moved ? { ...fresh, status: 'In Progress' as const } : fresh;
       return {
         status: 200,
-        data: buildTaskList(current.status === status ? [current] : []),
+        data: buildTaskCardList(current.status === status ? [current] : []),
       };
     });
     renderPage(<BoardPage />, { path: '/user/board', signedInAs: member });
@@ -69,7 +69,7 @@ describe('the board', () => {
     const stub = stubApi((request) => {
       if (request.method === 'PUT') return { status: 200, data: { message: 'ok', task: started } };
       const list = request.params?.status === 'In Progress' ? [started] : [];
-      return { status: 200, data: buildTaskList(list) };
+      return { status: 200, data: buildTaskCardList(list) };
     });
     renderPage(<BoardPage />, { path: '/admin/board', signedInAs: buildUser({ role: 'admin' }) });
     await within(column('In Progress')).findByRole('link', { name: 'Half done' });
@@ -94,7 +94,7 @@ describe('the board in German', () => {
     stubApi((request) => {
       if (request.method === 'PUT') return { status: 200, data: { message: 'ok', task: fresh } };
       const status = request.params?.status;
-      return { status: 200, data: buildTaskList(status === 'Pending' ? [fresh] : []) };
+      return { status: 200, data: buildTaskCardList(status === 'Pending' ? [fresh] : []) };
     });
     renderPage(<BoardPage />, { path: '/user/board', signedInAs: member });
     expect(screen.getByRole('heading', { name: 'Board', level: 1 })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { TASK_STATUSES, type Task, type TaskStatus } from '@task-manager/shared';
+import { TASK_STATUSES, type TaskCard, type TaskStatus } from '@task-manager/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -16,7 +16,7 @@ import { boardColumnQueryOptions, useBoardColumn, useMoveTask } from '../api/boa
 import { BoardCard, CARD_DRAG_TYPE } from '../components/board-card';
 
 /** A card on its way to another column: shown there until the server has answered. */
-type PendingMoves = Record<string, { task: Task; to: TaskStatus }>;
+type PendingMoves = Record<string, { task: TaskCard; to: TaskStatus }>;
 
 /**
  * /admin/board and /user/board: a column per status. A card moves by drag and drop or with its
@@ -32,10 +32,10 @@ export function BoardPage() {
   const [moves, setMoves] = useState<PendingMoves>({});
   const [announcement, setAnnouncement] = useState('');
   // A move to Pending unticks every item (decision 003): asked first when some are ticked.
-  const [confirming, setConfirming] = useState<Task | null>(null);
+  const [confirming, setConfirming] = useState<TaskCard | null>(null);
 
   /** A card of any column, as loaded (a drop names only the card's id). */
-  function findLoadedTask(id: string): Task | undefined {
+  function findLoadedTask(id: string): TaskCard | undefined {
     for (const status of TASK_STATUSES) {
       const data = queryClient.getQueryData(boardColumnQueryOptions(status).queryKey);
       const task = data?.pages.flatMap((page) => page.tasks).find((each) => each._id === id);
@@ -44,7 +44,7 @@ export function BoardPage() {
     return undefined;
   }
 
-  function move(task: Task, to: TaskStatus, confirmed = false) {
+  function move(task: TaskCard, to: TaskStatus, confirmed = false) {
     if (task.status === to || moves[task._id]) return;
     if (to === 'Pending' && task.completedTodoCount > 0 && !confirmed) {
       setConfirming(task);
@@ -140,8 +140,8 @@ function BoardColumn({
 }: {
   status: TaskStatus;
   moves: PendingMoves;
-  hrefFor: (task: Task) => string;
-  onMove: (task: Task, to: TaskStatus) => void;
+  hrefFor: (task: TaskCard) => string;
+  onMove: (task: TaskCard, to: TaskStatus) => void;
   /** A card (by id) dropped on this column. */
   onDrop: (id: string, to: TaskStatus) => void;
 }) {

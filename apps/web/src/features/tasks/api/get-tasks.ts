@@ -1,4 +1,4 @@
-import type { TaskListResponse, TaskStatus } from '@task-manager/shared';
+import type { TaskCardListResponse, TaskStatus } from '@task-manager/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { retryOnceUnlessClientError } from '../../../lib/query-client';
@@ -14,20 +14,22 @@ export const TASK_PAGE_SIZE = 100;
 /**
  * One page of the tasks the caller can see that match `filters` (the status tab, search, people,
  * priority, labels, due window, sort), with the counts per status of the same filters whatever
- * the tab. `cursor` is the previous page's `nextCursor`; the first page has none.
+ * the tab, as cards (`view=card`: the checklist's done/total instead of its texts). `cursor` is
+ * the previous page's `nextCursor`; the first page has none.
  */
 export async function getTaskPage(
   filters: TaskFilters,
   cursor: string | null,
-): Promise<TaskListResponse> {
+): Promise<TaskCardListResponse> {
   const params: Record<string, string | number> = {
+    view: 'card',
     limit: TASK_PAGE_SIZE,
     ...filterParams(filters),
   };
   // Today and this week are the caller's own days.
   if (filters.due && filters.due !== 'overdue') params.tz = browserTimeZone();
   if (cursor) params.cursor = cursor;
-  const { data } = await api.get<TaskListResponse>('/api/tasks', { params });
+  const { data } = await api.get<TaskCardListResponse>('/api/tasks', { params });
   return data;
 }
 

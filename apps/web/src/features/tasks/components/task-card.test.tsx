@@ -1,13 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { buildPerson, buildTask, buildTodo } from '../../../test/factories';
+import { buildPerson, buildTask, buildTodo, toTaskCard } from '../../../test/factories';
 import { TaskCard } from './task-card';
 
 function renderCard(task = buildTask(), target = { to: '/user/task-details/task-1' }) {
   render(
     <MemoryRouter>
-      <TaskCard task={task} target={target} />
+      <TaskCard task={toTaskCard(task)} target={target} />
     </MemoryRouter>,
   );
   return screen.getByRole('link', { name: task.title });

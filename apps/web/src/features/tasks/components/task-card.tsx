@@ -1,4 +1,4 @@
-import type { Task } from '@task-manager/shared';
+import type { TaskCard as TaskCardData } from '@task-manager/shared';
 import { Paperclip } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -23,10 +23,10 @@ function attachmentLabel(count: number): string {
  * One task as a single link named by its title: badges, description, checklist progress, dates,
  * assignees (3 shown, then +N) and the attachment count.
  */
-export function TaskCard({ task, target }: { task: Task; target: TaskCardTarget }) {
+export function TaskCard({ task, target }: { task: TaskCardData; target: TaskCardTarget }) {
   const titleId = useId();
-  const total = task.todoChecklist.length;
-  const attachments = task.attachments.length;
+  const total = task.todoTotal;
+  const attachments = task.attachmentCount;
   return (
     <Link
       to={target.to}
@@ -53,7 +53,7 @@ export function TaskCard({ task, target }: { task: Task; target: TaskCardTarget 
         <p className="text-sm text-slate-700">
           Task Done:{' '}
           <span className="font-semibold text-slate-900">
-            {task.completedTodoCount} / {total}
+            {task.todoDone} / {total}
           </span>
         </p>
         <ProgressBar value={task.progress} />

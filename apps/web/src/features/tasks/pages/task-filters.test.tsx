@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildTask, buildTaskList, buildUser } from '../../../test/factories';
+import { buildTask, buildTaskCardList, buildUser } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
 import { stubApi } from '../../../test/stub-api';
 import { filtersFromSearch, searchFromFilters } from '../task-filters';
@@ -23,7 +23,7 @@ function serve() {
   return stubApi((request) => {
     if (request.url === '/api/labels') return { status: 200, data: [label] };
     if (request.url === '/api/users') return { status: 200, data: [] };
-    return { status: 200, data: buildTaskList([overdue]) };
+    return { status: 200, data: buildTaskCardList([overdue]) };
   });
 }
 
@@ -83,6 +83,7 @@ describe('the task filters', () => {
     await advance(300);
     await advance(300);
     expect(stub.requests.filter((request) => request.url === '/api/tasks').at(-1)!.params).toEqual({
+      view: 'card',
       limit: 100,
       q: 'deplo',
     });
@@ -91,6 +92,7 @@ describe('the task filters', () => {
     });
     await advance(200);
     expect(stub.requests.filter((request) => request.url === '/api/tasks').at(-1)!.params).toEqual({
+      view: 'card',
       limit: 100,
       q: 'deplo',
       due: 'overdue',

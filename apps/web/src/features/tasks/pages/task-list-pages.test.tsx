@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureDownloads } from '../../../test/downloads';
-import { buildTask, buildTaskList, taskPageFor } from '../../../test/factories';
+import { buildTask, buildTaskCardList, taskPageFor, toTaskCard } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
 import {
   stubApi as stubEveryRequest,
@@ -16,7 +16,7 @@ import { MyTasksPage } from './my-tasks-page';
 const pending = buildTask({ title: 'Write the brief', status: 'Pending' });
 const started = buildTask({ title: 'Design the flow', status: 'In Progress' });
 const done = buildTask({ title: 'Ship the release', status: 'Completed' });
-const everyTask = buildTaskList([pending, started, done]);
+const everyTask = buildTaskCardList([pending, started, done]);
 
 /** The server's answer: filtered tasks, counts of every task. */
 function listFor(request: RecordedRequest) {
@@ -67,7 +67,9 @@ describe.each([
     expect(screen.getByRole('heading', { level: 1, name: 'My Task' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading tasks');
     await advance(0);
-    expect(listRequests()).toEqual([expect.objectContaining({ params: { limit: 100 } })]);
+    expect(listRequests()).toEqual([
+      expect.objectContaining({ params: { view: 'card', limit: 100 } }),
+    ]);
     const panel = screen.getByRole('tabpanel', { name: 'All 3' });
     expect(
       within(panel)
@@ -102,7 +104,7 @@ describe.each([
 
     await advance(1);
     expect(listRequests()).toHaveLength(2);
-    expect(listRequests()[1]!.params).toEqual({ limit: 100, status: 'Completed' });
+    expect(listRequests()[1]!.params).toEqual({ view: 'card', limit: 100, status: 'Completed' });
     await advance(debounce * 3);
     expect(listRequests()).toHaveLength(2);
     expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
@@ -112,7 +114,7 @@ describe.each([
   });
 
   it('shows "No tasks yet" when there are no tasks at all', async () => {
-    stub = stubApi(() => ({ status: 200, data: buildTaskList([]) }));
+    stub = stubApi(() => ({ status: 200, data: buildTaskCardList([]) }));
     renderPage(<Page />, { path });
     await advance(0);
     expect(screen.getByText('No tasks yet')).toBeInTheDocument();
@@ -209,7 +211,9 @@ describe.each([
       const page = taskPageFor(many, request.params);
       return {
         status: 200,
-        data: request.params?.cursor ? { ...page, tasks: [many[99]!, ...page.tasks] } : page,
+        data: request.params?.cursor
+          ? { ...page, tasks: [toTaskCard(many[99]!), ...page.tasks] }
+          : page,
       };
     });
     renderPage(<Page />, { path });
@@ -234,7 +238,7 @@ describe.each([
     // While the Pending list loads, the All list stays, and its size is not the Pending count.
     expect(cards()[0]).toHaveAttribute('aria-setsize', '-1');
     await advance(10);
-    expect(listRequests().at(-1)!.params).toEqual({ limit: 100, status: 'Pending' });
+    expect(listRequests().at(-1)!.params).toEqual({ view: 'card', limit: 100, status: 'Pending' });
     expect(screen.getByRole('tab', { selected: true })).toHaveAccessibleName('Pending 84');
     expect(cards()[0]).toHaveAttribute('aria-setsize', '84');
     expect(cards()[0]).toHaveTextContent('Long list task 1');
@@ -303,7 +307,7 @@ describe('ManageTasksPage (admin)', () => {
   });
 
   it('offers a way to create the first task', async () => {
-    stub = stubApi(() => ({ status: 200, data: buildTaskList([]) }));
+    stub = stubApi(() => ({ status: 200, data: buildTaskCardList([]) }));
     renderPage(<ManageTasksPage />, { path: '/admin/tasks' });
     await advance(0);
     expect(screen.getByRole('link', { name: 'Create a task' })).toHaveAttribute(
@@ -345,7 +349,7 @@ describe('MyTasksPage (member)', () => {
   });
 
   it('says where assigned tasks will appear', async () => {
-    stub = stubApi(() => ({ status: 200, data: buildTaskList([]) }));
+    stub = stubApi(() => ({ status: 200, data: buildTaskCardList([]) }));
     renderPage(<MyTasksPage />, { path: '/user/tasks' });
     await advance(0);
     expect(screen.getByText('Tasks assigned to you will show up here.')).toBeInTheDocument();
@@ -384,7 +388,7 @@ describe('Download Report (admin)', () => {
   });
 
   it('says there is no report when there are no tasks, without asking for one', async () => {
-    stub = stubApi(() => ({ status: 200, data: buildTaskList([]) }));
+    stub = stubApi(() => ({ status: 200, data: buildTaskCardList([]) }));
     renderPage(<ManageTasksPage />, { path: '/admin/tasks' });
     await advance(0);
     fireEvent.click(screen.getByRole('button', { name: 'Download Report' }));
