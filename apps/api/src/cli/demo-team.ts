@@ -5,6 +5,7 @@ import { createPasswordHasher } from '../auth/passwords.js';
 import { migrateToLatest, openConfiguredDatabase, type DatabaseHandle } from '../db/database.js';
 import { imagePath } from '../images/links.js';
 import { storeImage } from '../images/service.js';
+import { runDueReminders } from '../scheduler/due-reminders.js';
 import { countOverdueTasks, countTasks } from '../tasks/repository.js';
 import { TaskService } from '../tasks/service.js';
 import { UserService } from '../users/service.js';
@@ -150,6 +151,10 @@ export async function seedDemoTeam(
       .where('id', '=', task._id)
       .execute();
   }
+
+  // Assigning the tasks told each member (notifications written with each task); the due
+  // reminders add what is due tomorrow or overdue, as the scheduler would.
+  await runDueReminders(handle.db, now);
 
   const firstMember = demoMembers[0]!;
   return {

@@ -180,6 +180,13 @@ describe(`pnpm seed:demo (${ENGINE})`, () => {
       for (const task of own.tasks) {
         expect(task.assignedTo.map((a) => a.email)).toContain(first.member.email);
       }
+
+      // The member was told about their tasks (issue 17): assignments, and reminders.
+      const notes = (await api.get('/api/notifications').set(member.auth).expect(200)).body
+        .items as Array<{ type: string; task: { _id: string } | null }>;
+      expect(notes.filter((n) => n.type === 'assigned')).toHaveLength(own.tasks.length);
+      const unread = await api.get('/api/notifications/unread-count').set(member.auth).expect(200);
+      expect(unread.body.count).toBe(notes.length);
     });
   }, 60_000);
 
