@@ -237,6 +237,23 @@ describe('every page is accessible', () => {
     await expectNoSeriousA11yViolations(page, 'command palette');
   });
 
+  it('the notification panel, open', async () => {
+    const { page } = await e2e.openPage({ token: member.token });
+    await page.goto('/user/dashboard');
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await expectVisible(panel.getByText(/assigned you to “Write the onboarding guide”/), 'an item');
+    await check(page, 'notification-panel');
+  });
+
+  it('profile, with the e-mail choices and the calendar link', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/profile');
+    await expectVisible(page.getByRole('textbox', { name: 'Calendar address' }), 'the calendar');
+    await expectVisible(page.getByRole('combobox', { name: 'Assigned to a task' }), 'the choices');
+    await check(page, 'profile');
+  });
+
   it('the small-screen menu, opened', async () => {
     const { page } = await e2e.openPage({ token: admin.token, width: 390, height: 844 });
     await page.goto('/admin/dashboard');
