@@ -66,17 +66,26 @@ export interface MergedChecklistItem<Existing> extends ChecklistEntry {
 /**
  * The update rule of spec section 5: an item keeps the completed state of an existing item with
  * the same text, unless it says its own; every other item starts not completed. Each existing
- * item is matched once, so duplicates pair up in order. `previous` lets a caller keep what else
- * the matched item had (the API keeps its id).
+ * item is matched once, so duplicates pair up in order. An incoming item that names an existing
+ * item's id (`_id`, read through `idOf`) takes that item over first, whatever its text: that is
+ * how a rename keeps its tick. `previous` lets a caller keep what else the matched item had (the
+ * API keeps its id).
  */
 export function mergeChecklist<Existing extends ChecklistEntry>(
   existing: readonly Existing[],
   incoming: readonly TodoItemInput[],
+  idOf?: (item: Existing) => string,
 ): MergedChecklistItem<Existing>[] {
   const unmatched = [...existing];
-  return incoming.map((item) => {
-    const index = unmatched.findIndex((old) => old.text === item.text);
-    const previous = index >= 0 ? unmatched.splice(index, 1)[0] : undefined;
+  const take = (index: number) => (index >= 0 ? unmatched.splice(index, 1)[0] : undefined);
+  // Ids first, so a text match never takes an item another incoming item names by id.
+  const byId = incoming.map((item) =>
+    item._id !== undefined && idOf
+      ? take(unmatched.findIndex((old) => idOf(old) === item._id))
+      : undefined,
+  );
+  return incoming.map((item, position) => {
+    const previous = byId[position] ?? take(unmatched.findIndex((old) => old.text === item.text));
     return { text: item.text, completed: item.completed ?? previous?.completed ?? false, previous };
   });
 }

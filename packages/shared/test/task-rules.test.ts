@@ -116,6 +116,30 @@ describe('mergeChecklist: the update rule for checklist items', () => {
     expect(mergeChecklist([], [{ text: 'New', completed: true }])[0]?.completed).toBe(true);
   });
 
+  it('an item naming an existing id takes it over whatever its text: a rename keeps its tick', () => {
+    const existing = [
+      { id: 'a', text: 'Draft', completed: true },
+      { id: 'b', text: 'Review', completed: false },
+    ];
+    const merged = mergeChecklist(
+      existing,
+      [
+        { _id: 'b', text: 'Draft' },
+        { _id: 'a', text: 'First draft' },
+        { _id: 'gone', text: 'New' },
+      ],
+      (item) => item.id,
+    );
+    // 'Draft' names b, so the text match does not steal a from the item that names it.
+    expect(merged.map((item) => [item.previous?.id, item.text, item.completed])).toEqual([
+      ['b', 'Draft', false],
+      ['a', 'First draft', true],
+      [undefined, 'New', false],
+    ]);
+    // Without idOf (the spec's clients), ids are ignored and texts match as before.
+    expect(mergeChecklist(existing, [{ _id: 'b', text: 'Draft' }])[0]?.previous?.id).toBe('a');
+  });
+
   it('starts every item open when there is nothing existing (create)', () => {
     expect(texts(mergeChecklist([], [{ text: 'One' }, { text: 'Two' }]))).toEqual([
       { text: 'One', completed: false },

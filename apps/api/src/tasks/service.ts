@@ -114,18 +114,23 @@ function stateAfterWrite(row: TaskRow, items: ReadonlyArray<{ completed: boolean
   return stateColumns(checklistStateAfterWrite(previous, items));
 }
 
-/** The shared update rule (spec section 5); an item taken over keeps its id, a new one gets one. */
+/**
+ * The shared update rule (spec section 5); an item taken over (by its id, or else by its text)
+ * keeps its id, a new one gets one.
+ */
 function mergeStoredChecklist(
   existing: ReadonlyArray<StoredItem>,
   incoming: ReadonlyArray<TodoItemInput>,
   actorId: string | null = null,
 ): StoredItem[] {
-  return mergeChecklist(existing, incoming).map(({ text, completed, previous }) => ({
-    id: previous?.id ?? randomUUID(),
-    text,
-    completed,
-    createdBy: previous ? (previous.createdBy ?? null) : actorId,
-  }));
+  return mergeChecklist(existing, incoming, (item) => item.id).map(
+    ({ text, completed, previous }) => ({
+      id: previous?.id ?? randomUUID(),
+      text,
+      completed,
+      createdBy: previous ? (previous.createdBy ?? null) : actorId,
+    }),
+  );
 }
 
 export class TaskService {

@@ -32,6 +32,14 @@ const todoText = textSchema({ max: 500, tooLong: m.todoTextTooLong, required: m.
 
 /** A checklist item as sent by a client; `completed` may be left out (see the update rule). */
 export const todoItemInputSchema = z.object({
+  /**
+   * Optional: the id of an existing item this one is (renamed or moved). It keeps that item's id,
+   * tick and author; an unknown id is ignored and the text rule applies.
+   */
+  _id: z.string().max(64).optional().meta({
+    description:
+      'An existing item id: the item keeps its id and tick even when its text changes (optional)',
+  }),
   text: todoText,
   completed: z.boolean().optional(),
 });
