@@ -1,9 +1,11 @@
-import type { LiveEvent } from '@task-manager/shared';
+import { LIVE_RESET_EVENT, liveEventTypes, type LiveEvent } from '@task-manager/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import {
   InvalidationBatcher,
+  LIVE_EVENT_TYPES,
   LiveConnection,
+  parseLiveEvent,
   reconnectDelay,
   staleKeysFor,
   type EventSourceLike,
@@ -93,6 +95,22 @@ const event = (type: LiveEvent['type'], taskId: string | null = 't1') => ({
   taskId,
   at: '2026-11-25T08:00:00.000Z',
   data: {},
+});
+
+describe('the event names', () => {
+  it('are those of the shared schema', () => {
+    expect([...LIVE_EVENT_TYPES]).toEqual([...liveEventTypes]);
+    expect(LIVE_RESET_EVENT).toBe('reset');
+  });
+
+  it('parseLiveEvent keeps well-formed data and drops the rest', () => {
+    expect(parseLiveEvent('task.updated', JSON.stringify(event('task.updated')))).toEqual(
+      event('task.updated'),
+    );
+    expect(parseLiveEvent('task.updated', '[1]')).toBeNull();
+    expect(parseLiveEvent('task.updated', '{"taskId": 5}')).toBeNull();
+    expect(parseLiveEvent('task.updated', 'not json')).toBeNull();
+  });
 });
 
 describe('reconnectDelay', () => {
