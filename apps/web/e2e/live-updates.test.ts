@@ -101,6 +101,43 @@ describe('live updates', () => {
     expect(await page.getByText('Max’s secret task').count()).toBe(0);
   });
 
+  it('without the stream (an older API, a failing proxy) the app works and does not hammer the server', async () => {
+    const { member } = await adminMemberAndTask('Works without');
+    const session = await e2e.openPage({ token: member.token });
+    const { page } = session;
+    // An API without live updates: the ticket call is unknown. One try, then the app lives without.
+    session.expectFailedRequest({ path: '/api/events/ticket', status: 404 });
+    let tickets = 0;
+    await page.route('**/api/events/ticket', (route) => {
+      tickets += 1;
+      return route.fulfill({ status: 404, json: { message: 'Not found' } });
+    });
+    await page.goto('/user/tasks');
+    await expectVisible(page.getByRole('link', { name: 'Works without' }), 'the task list');
+    await page.waitForTimeout(3_500);
+    expect(tickets).toBe(1);
+    await page.getByRole('link', { name: 'Works without' }).click();
+    await expectVisible(page.getByRole('checkbox', { name: 'Draft' }), 'the task page');
+
+    // A stream that keeps failing (a proxy answering 503) is retried after 1 s, 2 s, 4 s...
+    const other = await e2e.openPage({ token: member.token });
+    other.expectFailedRequest({ path: '/api/events', status: 503 });
+    let streams = 0;
+    await other.page.route(
+      (url) => isEventStream(url.href),
+      (route) => {
+        streams += 1;
+        return route.fulfill({ status: 503, body: 'Service Unavailable' });
+      },
+    );
+    await other.page.goto('/user/tasks');
+    await expectVisible(other.page.getByRole('link', { name: 'Works without' }), 'the list');
+    await other.page.waitForTimeout(4_000);
+    // At 0 s, 1 s and 3 s (the next is due at 7 s); a reconnect loop would be dozens.
+    expect(streams).toBeGreaterThanOrEqual(2);
+    expect(streams).toBeLessThanOrEqual(4);
+  });
+
   it('after the stream drops, the page resumes from the last event and misses nothing', async () => {
     const { admin, member } = await adminMemberAndTask('Already there');
     const { page } = await e2e.openPage({ token: member.token });
