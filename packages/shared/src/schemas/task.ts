@@ -180,6 +180,9 @@ export const TASK_DUE_FILTERS = ['overdue', 'today', 'week', 'later'] as const;
 export type TaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
 export const TASK_SORTS = ['createdAt', 'dueDate', 'priority', 'title', 'updatedAt'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
+/** `card`: the lean shape a card needs (taskCardSchema); absent or `full`: whole tasks. */
+export const TASK_LIST_VIEWS = ['full', 'card'] as const;
+export type TaskListView = (typeof TASK_LIST_VIEWS)[number];
 
 /** True for a time zone name this runtime knows (IANA, e.g. Europe/Paris, or UTC). */
 function isTimeZone(value: string): boolean {
@@ -188,9 +191,6 @@ function isTimeZone(value: string): boolean {
     return true;
   } catch {
     return false;
-/** `card`: the lean shape a card needs (taskCardSchema); absent or `full`: whole tasks. */
-export const TASK_LIST_VIEWS = ['full', 'card'] as const;
-export type TaskListView = (typeof TASK_LIST_VIEWS)[number];
   }
 }
 
@@ -244,6 +244,7 @@ export const taskListQuerySchema = z.object({
     .default('UTC'),
   sort: z.enum(TASK_SORTS, { error: m.invalidSort }).default('createdAt'),
   order: z.enum(['asc', 'desc'], { error: m.invalidOrder }).optional(),
+  view: z.enum(TASK_LIST_VIEWS, { error: m.invalidTaskView }).optional(),
 });
 export type TaskListQuery = z.output<typeof taskListQuerySchema>;
 
@@ -252,7 +253,6 @@ export const todoItemSchema = z
     _id: z.string().meta({ description: 'The item id (a UUID), kept while its text stays' }),
     text: z.string(),
     completed: z.boolean(),
-  view: z.enum(TASK_LIST_VIEWS, { error: m.invalidTaskView }).optional(),
   })
   .meta({ id: 'TodoItem', description: 'One checklist item.' });
 export type TodoItem = z.infer<typeof todoItemSchema>;
@@ -331,14 +331,6 @@ export const taskListResponseSchema = z
   .meta({ id: 'TaskList' });
 export type TaskListResponse = z.infer<typeof taskListResponseSchema>;
 
-export const taskMutationResponseSchema = z
-  .object({ message: z.string(), task: taskSchema })
-  .meta({ id: 'TaskMutationResponse', description: 'A confirmation and the task as it now is.' });
-export type TaskMutationResponse = z.infer<typeof taskMutationResponseSchema>;
-
-/** 409 of PUT /api/tasks/:id sent with If-Match of an old version: the task as it now is. */
-export const taskConflictResponseSchema = z
-  .object({ message: z.string(), code: z.literal('conflict'), task: taskSchema })
 /** Characters of the description a card carries (`?view=card`): a card shows three lines. */
 export const CARD_DESCRIPTION_LENGTH = 300;
 
@@ -380,6 +372,14 @@ export function cardDescription(description: string): string {
   return `${description.slice(0, end).trimEnd()}…`;
 }
 
+export const taskMutationResponseSchema = z
+  .object({ message: z.string(), task: taskSchema })
+  .meta({ id: 'TaskMutationResponse', description: 'A confirmation and the task as it now is.' });
+export type TaskMutationResponse = z.infer<typeof taskMutationResponseSchema>;
+
+/** 409 of PUT /api/tasks/:id sent with If-Match of an old version: the task as it now is. */
+export const taskConflictResponseSchema = z
+  .object({ message: z.string(), code: z.literal('conflict'), task: taskSchema })
   .meta({
     id: 'TaskConflict',
     description: 'The task changed since the version sent in If-Match: here it is as it now is.',
