@@ -305,6 +305,15 @@ export interface TaskFileChunksTable {
   data: Buffer;
 }
 
+/**
+ * One row (id 1): a number that moves, by triggers, on every write to what task answers show
+ * (migration 2026-11-27-301); the ETags of task lists, tasks and dashboards carry it.
+ */
+export interface DataVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   tasks: TasksTable;
@@ -334,4 +343,5 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   calendar_feeds: CalendarFeedsTable;
   job_leases: JobLeasesTable;
+  data_version: DataVersionTable;
 }

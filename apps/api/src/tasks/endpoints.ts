@@ -25,6 +25,7 @@ import {
 import { defineEndpoint } from '../endpoint-deps.js';
 import { pagingDoc } from '../openapi/paging.js';
 import { errors, ok } from '../openapi/responses.js';
+import { answeredNotModified } from './conditional.js';
 import { TaskConflict, taskETag } from './service.js';
 
 const taskId = { id: { notFound: apiMessages.taskNotFound, description: 'The task id' } };
@@ -91,6 +92,28 @@ const listFiltersDoc = {
 };
 const tags = ['Tasks'];
 
+/** How the task reads answer a conditional GET (issue 19). */
+const CONDITIONAL_GET =
+  'Conditional: the answer carries an ETag (and `Cache-Control: private, no-cache`); sent back ' +
+  'as If-None-Match, it is answered 304 with no body while nothing the answer shows changed.';
+
+const cacheControlHeader = z
+  .string()
+  .meta({ description: '`private, no-cache`: keep it, but ask again (If-None-Match) each time' });
+
+/** A 200 answer with the validator headers of a conditional GET. */
+function conditional(response: ReturnType<typeof ok>): ReturnType<typeof ok> {
+  return {
+    ...response,
+    headers: z.object({
+      ETag: z.string().meta({
+        description: 'A weak validator: send it as If-None-Match to be answered 304 if unchanged',
+      }),
+      'Cache-Control': cacheControlHeader,
+    }),
+  };
+}
+
 /** Every task endpoint, fixed paths before `{id}` ones so they are never read as an id. */
 export const taskEndpoints = [
   defineEndpoint({
@@ -100,8 +123,14 @@ export const taskEndpoints = [
     tags: ['Dashboards'],
     summary: 'Dashboard over every task',
     access: 'admin',
-    responses: { 200: ok('Statistics, charts and the newest tasks.', dashboardResponseSchema) },
-    handler: ({ services }) => services.tasks.dashboard({}),
+    description: CONDITIONAL_GET,
+    responses: {
+      200: conditional(ok('Statistics, charts and the newest tasks.', dashboardResponseSchema)),
+    },
+    handler: ({ services, user, req, res }) =>
+      services.tasks.dashboardUnlessFresh(user, {}, req.originalUrl, (etag) =>
+        answeredNotModified(req, res, etag),
+      ),
   }),
   defineEndpoint({
     method: 'get',
@@ -110,8 +139,14 @@ export const taskEndpoints = [
     tags: ['Dashboards'],
     summary: "Dashboard over the caller's own tasks",
     access: 'signed-in',
-    responses: { 200: ok('Statistics, charts and the newest tasks.', dashboardResponseSchema) },
-    handler: ({ services, user }) => services.tasks.dashboard({ assigneeId: user.id }),
+    description: CONDITIONAL_GET,
+    responses: {
+      200: conditional(ok('Statistics, charts and the newest tasks.', dashboardResponseSchema)),
+    },
+    handler: ({ services, user, req, res }) =>
+      services.tasks.dashboardUnlessFresh(user, { assigneeId: user.id }, req.originalUrl, (etag) =>
+        answeredNotModified(req, res, etag),
+      ),
   }),
   defineEndpoint({
     method: 'get',
@@ -119,7 +154,7 @@ export const taskEndpoints = [
     operationId: 'listTasks',
     tags,
     summary: 'Tasks, newest first',
-    description: 'Admins see every task, members the tasks assigned to them.',
+    description: `Admins see every task, members the tasks assigned to them. ${CONDITIONAL_GET}`,
     access: 'signed-in',
     query: taskListQuerySchema,
     queryDoc: z.object({
@@ -140,7 +175,9 @@ export const taskEndpoints = [
     }),
     responses: {
       200: {
-        ...ok('A page of tasks, the counts by status and the next cursor.', taskListResponseSchema),
+        ...conditional(
+          ok('A page of tasks, the counts by status and the next cursor.', taskListResponseSchema),
+        ),
         content: {
           'application/json': { schema: taskListResponseSchema },
           [TASK_CARDS_MEDIA_TYPE]: { schema: taskCardListResponseSchema },
@@ -148,7 +185,9 @@ export const taskEndpoints = [
       },
       400: errors[400],
     },
-    handler: async ({ services, user, query, res }) => {
+    handler: async ({ services, user, query, req, res }) => {
+      const etag = await services.tasks.listETag(user, query, req.originalUrl);
+      if (answeredNotModified(req, res, etag)) return undefined;
       if (query.view !== 'card') return services.tasks.list(user, query);
       const cards = await services.tasks.listCards(user, query);
       res.type(TASK_CARDS_MEDIA_TYPE);
@@ -176,7 +215,7 @@ export const taskEndpoints = [
     operationId: 'getTask',
     tags,
     summary: 'One task',
-    description: 'A member who is not assigned gets 404, as for an unknown id.',
+    description: `A member who is not assigned gets 404, as for an unknown id. ${CONDITIONAL_GET}`,
     access: 'task-viewer',
     params: taskId,
     responses: {
@@ -184,17 +223,18 @@ export const taskEndpoints = [
         ...ok('The task.', taskSchema),
         headers: z.object({
           ETag: z.string().meta({
-            description: 'Its version (its updatedAt, quoted): send it as If-Match to PUT',
+            description:
+              'Its version: its updatedAt and the data version, quoted ("<updatedAt>/<n>"). ' +
+              'Send it as If-Match to PUT (only the updatedAt counts there), or as ' +
+              'If-None-Match to GET (304 while nothing it shows changed).',
           }),
+          'Cache-Control': cacheControlHeader,
         }),
       },
       404: errors[404],
     },
-    handler: async ({ services, user, params, res }) => {
-      const task = await services.tasks.get(user, params.id);
-      res.set('ETag', taskETag(task));
-      return task;
-    },
+    handler: ({ services, user, params, req, res }) =>
+      services.tasks.getUnlessFresh(user, params.id, (etag) => answeredNotModified(req, res, etag)),
   }),
   defineEndpoint({
     method: 'put',

@@ -730,3 +730,16 @@ export async function countTasksByStatus(
   }
   return { total, byStatus };
 }
+
+/**
+ * The data version (migration 2026-11-27-301): moved by triggers on every write to what task
+ * answers show; the validator of their ETags (conditional.ts).
+ */
+export async function readDataVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('data_version')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}

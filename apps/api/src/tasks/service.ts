@@ -52,9 +52,11 @@ import {
   existingUserIds,
   streamTaskReportRows,
   type TaskReportRow,
+  readDataVersion,
 } from './repository.js';
 import { canEditTask, seesEveryTask, visibleScope } from './policy.js';
 import { searchWords } from './search.js';
+import { versionETag } from './conditional.js';
 import { DEFAULT_ORDER, decodePageCursor, dueWindow, encodePageCursor } from './search-filters.js';
 import { appendTaskDeleted } from '../events/task-events.js';
 import { taskAssigneeIds } from '../events/log.js';
@@ -74,9 +76,18 @@ function nextUpdatedAt(row: TaskRow): string {
   return new Date(Number.isNaN(last) || now > last ? now : last + 1).toISOString();
 }
 
-/** The version of a task as an ETag (its updatedAt, quoted). */
+/** The version of a task as an ETag (its updatedAt, quoted): what PUT answers. */
 export function taskETag(task: { updatedAt: string }): string {
   return `"${task.updatedAt}"`;
+}
+
+/**
+ * The ETag of GET /api/tasks/:id: its updatedAt and the data version, which also moves when what
+ * the task shows changes elsewhere (an assignee's name or photo, a label's name). If-Match reads
+ * only the updatedAt part.
+ */
+export function taskReadETag(updatedAt: string, version: number): string {
+  return `"${updatedAt}/${version}"`;
 }
 
 /** True when an If-Match header names the version `updatedAt` (or `*`). */
@@ -85,7 +96,8 @@ function matchesVersion(ifMatch: string, updatedAt: string): boolean {
     const value = tag
       .trim()
       .replace(/^W\//, '')
-      .replace(/^"(.*)"$/, '$1');
+      .replace(/^"(.*)"$/, '$1')
+      .replace(/\/\d+$/, '');
     if (value === '*' || value === updatedAt) return true;
     const asked = Date.parse(value);
     return !Number.isNaN(asked) && asked === Date.parse(updatedAt);
@@ -153,6 +165,16 @@ export class TaskService {
     return { tasks: await hydrateTaskCards(this.db, rows), ...rest };
   }
 
+  /**
+   * The ETag of a list answer: the data version, the caller and `key` (path and query), and the
+   * due window, which moves with the clock (today's ends at midnight; overdue's every moment).
+   */
+  async listETag(user: RequestUser, input: TaskListInput, key: string): Promise<string> {
+    const version = await readDataVersion(this.db);
+    const window = input.due ? JSON.stringify(dueWindow(input.due, input.tz ?? 'UTC')) : '';
+    return versionETag(version, user, key, window);
+  }
+
   private async page(user: RequestUser, input: TaskListInput) {
     const query = { sort: 'createdAt' as const, tz: 'UTC', ...input };
     const scope = visibleScope(user);
@@ -205,6 +227,22 @@ export class TaskService {
   async get(user: RequestUser, id: string): Promise<Task> {
     const row = await findTaskRow(this.db, id, visibleScope(user));
     if (!row) throw NotFound(apiMessages.taskNotFound);
+    return this.hydrateOne(this.db, row);
+  }
+
+  /**
+   * As `get`, for a conditional GET: `fresh` is asked with the task's ETag (taskReadETag) first,
+   * and when it says the caller has that version, the task is not read further (undefined).
+   */
+  async getUnlessFresh(
+    user: RequestUser,
+    id: string,
+    fresh: (etag: string) => boolean,
+  ): Promise<Task | undefined> {
+    const version = await readDataVersion(this.db);
+    const row = await findTaskRow(this.db, id, visibleScope(user));
+    if (!row) throw NotFound(apiMessages.taskNotFound);
+    if (fresh(taskReadETag(row.updated_at, version))) return undefined;
     return this.hydrateOne(this.db, row);
   }
 
@@ -459,10 +497,28 @@ export class TaskService {
     return streamTaskReportRows(this.db);
   }
 
-  async dashboard(scope: TaskScope): Promise<DashboardResponse> {
+  /**
+   * A dashboard for a conditional GET: its ETag (the data version, the caller, `key` and the
+   * overdue count, the one figure that moves with the clock) is given to `fresh` first; when the
+   * caller has it, nothing more is read (undefined).
+   */
+  async dashboardUnlessFresh(
+    user: RequestUser,
+    scope: TaskScope,
+    key: string,
+    fresh: (etag: string) => boolean,
+  ): Promise<DashboardResponse | undefined> {
+    const version = await readDataVersion(this.db);
+    const overdue = await countOverdueTasks(this.db, scope, new Date().toISOString());
+    if (fresh(versionETag(version, user, key, overdue))) return undefined;
+    return this.dashboard(scope, overdue);
+  }
+
+  /** `knownOverdue`: the overdue count, when the caller just counted it. */
+  async dashboard(scope: TaskScope, knownOverdue?: number): Promise<DashboardResponse> {
     const [{ total, byStatus, byPriority }, overdue, recentRows] = await Promise.all([
       countTasks(this.db, scope),
-      countOverdueTasks(this.db, scope, new Date().toISOString()),
+      knownOverdue ?? countOverdueTasks(this.db, scope, new Date().toISOString()),
       listTaskRows(this.db, scope, { limit: 10 }),
     ]);
     return {
