@@ -59,6 +59,9 @@ export const calendarEndpoints = [
       'due date, UID `<taskId>@<host>`. 404 for an unknown or rotated secret, or a deactivated ' +
       'person.',
     access: 'anyone',
+    params: {
+      secret: { notFound: 'Calendar not found', description: 'The secret of the feed’s address' },
+    },
     responses: {
       200: {
         description: 'The calendar.',
@@ -66,9 +69,8 @@ export const calendarEndpoints = [
       },
       404: errors[404],
     },
-    handler: async ({ services, req, res }) => {
-      const secret = String(req.params.secret ?? '');
-      const text = await services.calendar.calendarOf(secret, originOf(req));
+    handler: async ({ services, params, req, res }) => {
+      const text = await services.calendar.calendarOf(params.secret, originOf(req));
       if (text === undefined) throw NotFound('Calendar not found');
       // Express adds an ETag and answers 304 to a matching If-None-Match.
       res.set('Cache-Control', 'private, max-age=300');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import ical, { ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import type { CalendarFeed, CalendarScope } from '@task-manager/shared';
@@ -13,11 +13,11 @@ import {
   updateFeed,
 } from './repository.js';
 
-/** 32 random bytes: the feed's address is its only protection (calendar apps send no header). */
-const newSecret = () => randomBytes(32).toString('base64url');
-
-/** Only the characters a secret is made of: anything else is no feed, without a query. */
-export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * A random UUID (122 random bits): the feed's address is its only protection, as calendar apps
+ * send no header. A UUID like every other id in a path (the router answers 404 to anything else).
+ */
+const newSecret = () => randomUUID();
 
 const DESCRIPTION_CHARS = 280;
 
@@ -67,7 +67,6 @@ export class CalendarService {
    * feed said `all` while an admin gets their own only).
    */
   async calendarOf(secret: string, origin: string): Promise<string | undefined> {
-    if (!SECRET_PATTERN.test(secret)) return undefined;
     const feed = await findFeedBySecret(this.db, secret);
     if (!feed) return undefined;
     const everything = feed.role === 'admin' && feed.scope === 'all';
