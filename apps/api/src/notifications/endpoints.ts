@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  errorResponseSchema,
   markNotificationsReadSchema,
   notificationCountSchema,
   notificationListQuerySchema,
@@ -9,8 +10,32 @@ import {
 } from '@task-manager/shared';
 import { defineEndpoint } from '../endpoint-deps.js';
 import { pagingDoc } from '../openapi/paging.js';
+import type { Request, Response } from 'express';
 import { errors, ok } from '../openapi/responses.js';
+import { BadRequest } from '../errors.js';
 import { confirmPage, donePage, invalidLinkPage } from './unsubscribe-page.js';
+
+const invalidUnsubscribeLink = 'This unsubscribe link is not valid';
+
+/**
+ * A link that is not genuine: a person who clicked it in a browser gets a page that says so;
+ * any other client (a mail client's one-click post, a script) the JSON error of every endpoint.
+ */
+function refuseInvalidLink(req: Request, res: Response): undefined {
+  if (req.accepts(['json', 'html']) !== 'html') throw BadRequest(invalidUnsubscribeLink);
+  res.set('Cache-Control', 'no-store');
+  res.status(400).type('html').send(invalidLinkPage(invalidUnsubscribeLink));
+  return undefined;
+}
+
+/** The 400 of an unsubscribe link: JSON, or a page for a browser (Accept: text/html). */
+const invalidLinkResponse = {
+  description: 'The link is not genuine: a page for a browser, else the JSON error.',
+  content: {
+    'application/json': { schema: errorResponseSchema },
+    'text/html': { schema: { type: 'string' as const } },
+  },
+};
 
 const tags = ['Notifications'];
 
@@ -110,16 +135,17 @@ export const notificationEndpoints = [
     summary: 'The page of an unsubscribe link: a button, no change',
     description:
       'No sign-in: the signed token names the person and the kind. A GET changes nothing ' +
-      '(mail scanners follow links); the button posts to the same address.',
+      '(mail scanners follow links); the button posts to the same address. A link that is not ' +
+      'genuine is a 400: a page for a browser, the JSON error for any other client.',
     access: 'anyone',
     query: unsubscribeQuery,
-    responses: { 200: html('A page with a confirm button.'), 400: html('The link is not valid.') },
-    handler: async ({ services, query, res }) => {
+    responses: { 200: html('A page with a confirm button.'), 400: invalidLinkResponse },
+    handler: async ({ services, query, req, res }) => {
       const target = await services.notifications.unsubscribeTarget(query.token);
+      if (!target) return refuseInvalidLink(req, res);
       res.set('Cache-Control', 'no-store');
       res.set('Referrer-Policy', 'no-referrer');
-      if (!target) res.status(400).type('html').send(invalidLinkPage());
-      else res.type('html').send(confirmPage(kindNames[target.scope] ?? 'these e-mails'));
+      res.type('html').send(confirmPage(kindNames[target.scope] ?? 'these e-mails'));
       return undefined;
     },
   }),
@@ -134,12 +160,13 @@ export const notificationEndpoints = [
       'the digest). Mail clients post `List-Unsubscribe=One-Click`; the body is not needed.',
     access: 'anyone',
     query: unsubscribeQuery,
-    responses: { 200: html('Unsubscribed.'), 400: html('The link is not valid.') },
-    handler: async ({ services, query, res }) => {
-      const done = await services.notifications.unsubscribe(query.token);
+    responses: { 200: html('Unsubscribed.'), 400: invalidLinkResponse },
+    handler: async ({ services, query, req, res }) => {
+      if (!(await services.notifications.unsubscribe(query.token))) {
+        return refuseInvalidLink(req, res);
+      }
       res.set('Cache-Control', 'no-store');
-      if (!done) res.status(400).type('html').send(invalidLinkPage());
-      else res.type('html').send(donePage());
+      res.type('html').send(donePage());
       return undefined;
     },
   }),

@@ -25,6 +25,7 @@ export function donePage(): string {
   );
 }
 
-export function invalidLinkPage(): string {
-  return page('Invalid link', '<h1>Invalid link</h1><p>This unsubscribe link is not valid.</p>');
+/** What a browser shows for a link that is not genuine (`message`: the API's text). */
+export function invalidLinkPage(message: string): string {
+  return page('Invalid link', `<h1>Invalid link</h1><p>${message}.</p>`);
 }

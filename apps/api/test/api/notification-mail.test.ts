@@ -116,9 +116,17 @@ describe(`notification e-mail (${ENGINE})`, () => {
     const list = await ctx.api.get('/api/notifications').set(member.auth).expect(200);
     expect(list.body.items).toHaveLength(2);
 
-    // A forged or altered token changes nothing.
-    await ctx.api.post(`${path}x`).expect(400);
+    // A forged or altered token changes nothing: the JSON error for a client, a page for a
+    // person who clicked the link in a browser.
+    const forged = await ctx.api.post(`${path}x`).expect(400);
+    expect(forged.body).toMatchObject({ message: 'This unsubscribe link is not valid' });
     await ctx.api.post('/api/notifications/unsubscribe?token=abc.def.ghi').expect(400);
+    const shown = await ctx.api
+      .get('/api/notifications/unsubscribe?token=abc.def.ghi')
+      .set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8')
+      .expect(400)
+      .expect('Content-Type', /^text\/html/);
+    expect(shown.text).toContain('This unsubscribe link is not valid.');
   });
 
   it('the daily digest mails what waits for it once, then nothing', async () => {
