@@ -73,6 +73,9 @@ export function createOpenApiDocument(): OpenApiDocument {
       { name: 'Activity', description: 'What happened to tasks, change by change' },
       { name: 'Comments', description: 'Comments on tasks, with mentions' },
       { name: 'Files', description: 'Files attached to tasks' },
+      { name: 'Notifications', description: 'What people are told about, and their e-mail' },
+      { name: 'Calendar', description: 'Secret iCalendar feeds of due dates' },
+      { name: 'Live updates', description: 'Server-Sent Events of changes the caller may see' },
       { name: 'Operations', description: 'Health checks and this documentation' },
     ],
     components: {

@@ -19,6 +19,7 @@ import {
 import { describeRequest, requestArb, type FuzzRequest } from '../fuzz/requests.js';
 import { uniqueNumber, type Pools } from '../fuzz/valid-values.js';
 import { databaseDigest } from '../helpers/db-digest.js';
+import { untilReady } from '../helpers/event-stream.js';
 import { buildTask, signUp, type Session } from '../helpers/factories.js';
 import { operationsOf, type OpenApiDoc } from '../helpers/openapi.js';
 import { buildWorld, tinyPng, type World } from '../helpers/security-world.js';
@@ -74,6 +75,8 @@ describe(`fuzzing every documented operation (${ENGINE}, seed ${SEED})`, () => {
     let req = api[verb](r.path + r.query);
     if (r.caller === 'forged') req = req.set('Authorization', r.forged);
     if (r.caller === 'M1' || r.caller === 'A1') req = req.set(sessions()[r.caller].auth);
+    // The event stream never ends, whatever body comes with the request: read up to its first event.
+    if (r.method === 'get' && r.path === '/api/events') req = untilReady(req);
     switch (r.body.kind) {
       case 'json':
         return req.set('Content-Type', r.body.contentType).send(toJson(r.body.json));
@@ -178,7 +181,11 @@ describe(`fuzzing every documented operation (${ENGINE}, seed ${SEED})`, () => {
     const after = await digest();
     known = after;
     if (res.status >= 400 || r.method === 'get') {
-      expect(after, `${where} → ${res.status} changed data`).toBe(before);
+      // The one GET that may write: a person's calendar address is made on first use.
+      const firstFeed = r.method === 'get' && r.path === '/api/calendar/feed';
+      const seen = (text: string) =>
+        firstFeed ? JSON.stringify({ ...JSON.parse(text), calendar_feeds: null }) : text;
+      expect(seen(after), `${where} → ${res.status} changed data`).toBe(seen(before));
       return;
     }
     if (r.caller === 'M1' || r.caller === 'A1') await keepSignedIn(r.caller, r, res);

@@ -13,6 +13,7 @@ import {
 } from '../helpers/factories.js';
 import { apiEndpoints } from '../../src/endpoints.js';
 import type { AnyEndpoint } from '../../src/http/endpoint.js';
+import { untilReady } from '../helpers/event-stream.js';
 import { createContractChecker, operationsOf, type OpenApiDoc } from '../helpers/openapi.js';
 import { besideBusyHashing } from '../helpers/password-work.js';
 import { unsubscribeToken } from '../../src/notifications/unsubscribe-token.js';
@@ -639,19 +640,7 @@ const CASES: Cases = {
     // The stream never ends: read it up to its first event, then hang up.
     200: async (fx) => {
       const { body } = await fx.ctx.api.post('/api/events/ticket').set(fx.member.auth);
-      return fx.ctx.api
-        .get(`/api/events?ticket=${body.ticket}`)
-        .buffer(true)
-        .parse((res, done) => {
-          const stream = res as unknown as NodeJS.ReadableStream & { destroy(): void };
-          let text = '';
-          stream.on('data', (chunk: Buffer) => {
-            text += chunk.toString();
-            if (!text.includes('event: ready')) return;
-            done(null, text);
-            stream.destroy();
-          });
-        });
+      return untilReady(fx.ctx.api.get(`/api/events?ticket=${body.ticket}`));
     },
     400: (fx) => fx.ctx.api.get('/api/events?lastEventId=soon').set(fx.member.auth),
   },
@@ -713,7 +702,7 @@ const CASES: Cases = {
       const feed = await fx.ctx.api.get('/api/calendar/feed').set(fx.member.auth).expect(200);
       return fx.ctx.api.get(new URL(String(feed.body.url)).pathname);
     },
-    404: (fx) => fx.ctx.api.get(`/api/calendar/${'a'.repeat(43)}.ics`),
+    404: (fx) => fx.ctx.api.get(`/api/calendar/${NO_ID()}.ics`),
   },
 };
 

@@ -62,6 +62,21 @@ const EXPECTED_OPERATIONS = [
   'POST /api/tasks/{id}/files',
   'GET /api/files/{id}',
   'DELETE /api/files/{id}',
+  // Notifications and calendar feeds (issue 17).
+  'GET /api/notifications',
+  'GET /api/notifications/unread-count',
+  'POST /api/notifications/read',
+  'GET /api/notifications/preferences',
+  'PUT /api/notifications/preferences',
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
+  'GET /api/calendar/feed',
+  'PUT /api/calendar/feed',
+  'POST /api/calendar/feed/rotate',
+  'GET /api/calendar/{secret}.ics',
+  // Live updates (issue 17).
+  'GET /api/events',
+  'POST /api/events/ticket',
   'GET /api/labels',
   'POST /api/labels',
   'PUT /api/labels/{id}',
@@ -89,6 +104,10 @@ const PUBLIC_OPERATIONS = new Set([
   'requestPasswordReset',
   'confirmPasswordReset',
   'lookUpInvite',
+  // The signed token or the secret address is the key (issue 17).
+  'showUnsubscribe',
+  'unsubscribe',
+  'getCalendar',
 ]);
 
 describe(`the OpenAPI document (${ENGINE})`, () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES } from '@task-manager/shared';
+import { TASK_LIST_VIEWS, TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES } from '@task-manager/shared';
 import type { World } from '../helpers/security-world.js';
 import { INVITE_TOKEN } from '../helpers/test-app.js';
 import { hostileLeaf, hostileText, hostileTree, PROTO_PAYLOADS } from './hostile-arbitraries.js';
@@ -145,9 +145,12 @@ export function validField(
     label: () => fc.subarray(pools.labels, { minLength: 1 }).map((ids) => ids.join(',')),
     assignee: () => fc.constantFrom('me', world.M1.id, world.M2.id, world.A1.id),
     due: () => fc.constantFrom('overdue', 'today', 'week', 'later'),
+    unread: () => fc.constantFrom('true', 'false'),
+    scope: () => fc.constantFrom('mine', 'all'),
     tz: () => fc.constantFrom('UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata'),
     sort: () => fc.constantFrom(...TASK_SORTS),
     order: () => fc.constantFrom('asc', 'desc'),
+    view: () => fc.constantFrom(...TASK_LIST_VIEWS),
     // Running a team (issue 18).
     q: () => text(1, 100, fc.constantFrom('Member', 'one', 'ç', '%', '_')),
     active: () => (place === 'query' ? fc.constantFrom('true', 'false') : fc.boolean()),
@@ -162,6 +165,9 @@ export function validField(
     mentions: () =>
       fc.subarray([world.A1.id, world.A2.id, world.M1.id, world.M2.id]) as fc.Arbitrary<Json>,
     text: () => text(1, 500, fc.string({ minLength: 1, maxLength: 30 })),
+    // Live updates (issue 17): tickets of the right form (unknown ones), and log positions.
+    ticket: () => fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    lastEventId: () => fc.constantFrom('0', '1', '5', '999999999'),
     ids: () =>
       fc.constantFrom(...tasks).chain((task) =>
         fc.shuffledSubarray(

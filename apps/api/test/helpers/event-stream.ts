@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
+import type { Test } from 'supertest';
 
 /** One Server-Sent Event as a client reads it (a `: ping` comment has event `comment`). */
 export interface ReceivedEvent {
@@ -128,4 +129,31 @@ export async function listen(app: Express): Promise<{ url: string; close(): Prom
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A supertest request for `GET /api/events`, read up to the stream's `ready` event and then hung
+ * up: a stream never ends by itself. Other answers (errors) are read whole, as usual.
+ */
+export function untilReady(req: Test): Test {
+  return req.buffer(true).parse((res, done) => {
+    const stream = res as unknown as NodeJS.ReadableStream & { destroy(): void };
+    let text = '';
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      const type = String(
+        (res as unknown as { headers: Record<string, string> }).headers['content-type'],
+      );
+      done(null, type.startsWith('application/json') ? JSON.parse(text) : text);
+    };
+    stream.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (!text.includes('event: ready')) return;
+      finish();
+      stream.destroy();
+    });
+    stream.on('end', finish);
+  });
 }
