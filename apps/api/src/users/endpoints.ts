@@ -74,8 +74,8 @@ export const userEndpoints = [
     body: { schema: createUserSchema, id: 'CreateUserInput' },
     status: 201,
     responses: { 201: ok('The new user.', userSchema), 409: errors[409], 503: errors[503] },
-    handler: ({ services, body, req }) =>
-      services.users.createByAdmin(withStoredImagePath(body, req)),
+    handler: ({ services, user, body, req }) =>
+      services.users.createByAdmin(withStoredImagePath(body, req), user.id),
   }),
   defineEndpoint({
     method: 'get',

@@ -136,8 +136,17 @@ export class UserService {
     return toApiUser(row);
   }
 
-  async createByAdmin(input: z.output<typeof createUserSchema>): Promise<User> {
-    return toApiUser(await this.create(input satisfies CreateUserInput));
+  /** An account made by an admin (POST /api/users), recorded in the audit log with it. */
+  async createByAdmin(input: z.output<typeof createUserSchema>, actorId: string): Promise<User> {
+    const row = await this.create(input satisfies CreateUserInput, (trx, created) =>
+      recordAudit(trx, {
+        actorId,
+        action: 'user.create',
+        target: { type: 'user', id: created.id, label: created.email },
+        data: { name: created.name, role: created.role },
+      }),
+    );
+    return toApiUser(row);
   }
 
   /**
@@ -199,6 +208,12 @@ export class UserService {
       if (patch.profile_image_url !== undefined) {
         await changeProfileImage(trx, id, patch.profile_image_url, row.profile_image_url);
       }
+      await recordAudit(trx, {
+        actorId: callerId,
+        action: 'user.update',
+        target: { type: 'user', id, label: row.email },
+        data: adminEditOf(row, input),
+      });
       const revoked: RevocationReason[] = [];
       if (roleChanged) revoked.push('role-change');
       if (input.password !== undefined) revoked.push('password-change');
@@ -408,4 +423,27 @@ export class UserService {
     });
     this.events?.tokensRevoked(userId, 'logout-all');
   }
+}
+
+/**
+ * What an admin's edit changed, for the audit log: before and after of the name, e-mail and role,
+ * and only the fact of a new password or photo (never the password itself).
+ */
+function adminEditOf(
+  row: UserRow,
+  input: z.output<typeof updateUserSchema>,
+): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  if (input.name !== undefined && input.name !== row.name) {
+    changes.name = { from: row.name, to: input.name };
+  }
+  if (input.email !== undefined && input.email !== row.email) {
+    changes.email = { from: row.email, to: input.email };
+  }
+  if (input.role !== undefined && input.role !== row.role) {
+    changes.role = { from: row.role, to: input.role };
+  }
+  if (input.password !== undefined) changes.password = 'changed';
+  if (input.profileImageUrl !== undefined) changes.photo = 'changed';
+  return changes;
 }

@@ -65,6 +65,52 @@ describe(`the admin audit log (${ENGINE})`, () => {
     expect(text).not.toMatch(/reset-password\?token/);
   });
 
+  it('records accounts an admin makes and edits (POST and PUT /api/users), never a password', async () => {
+    const created = await ctx.api
+      .post('/api/users')
+      .set(admin.auth)
+      .send({
+        name: 'Made By Admin',
+        email: 'made-by-admin@example.com',
+        password: 'Vivid-Harbor-Lantern-42',
+        role: 'member',
+      })
+      .expect(201);
+    await ctx.api
+      .put(`/api/users/${created.body._id}`)
+      .set(admin.auth)
+      .send({ name: 'Renamed By Admin', role: 'admin', password: 'Quiet-Meadow-Compass-77' })
+      .expect(200);
+    // A refused edit (an e-mail someone has) is rolled back with its entry.
+    await ctx.api
+      .put(`/api/users/${created.body._id}`)
+      .set(admin.auth)
+      .send({ email: admin.email })
+      .expect(409);
+
+    const [update, create] = await entries('?limit=2');
+    expect(create).toMatchObject({
+      actor: { _id: admin.id, name: 'Audit Admin' },
+      action: 'user.create',
+      target: { type: 'user', _id: created.body._id, label: 'made-by-admin@example.com' },
+      data: { name: 'Made By Admin', role: 'member' },
+    });
+    expect(update).toMatchObject({
+      action: 'user.update',
+      target: { type: 'user', _id: created.body._id, label: 'made-by-admin@example.com' },
+      data: {
+        name: { from: 'Made By Admin', to: 'Renamed By Admin' },
+        role: { from: 'member', to: 'admin' },
+        password: 'changed',
+      },
+    });
+    const text = JSON.stringify([update, create]);
+    expect(text).not.toContain('Vivid-Harbor-Lantern-42');
+    expect(text).not.toContain('Quiet-Meadow-Compass-77');
+    // The audit admin stays the only admin, as the next test needs.
+    await ctx.api.delete(`/api/users/${created.body._id}`).set(admin.auth).expect(200);
+  });
+
   it('records nothing for a refused change (same transaction)', async () => {
     const count = (await entries('?limit=500')).length;
     await ctx.api.patch(`/api/users/${admin.id}`).set(admin.auth).send({ active: false });

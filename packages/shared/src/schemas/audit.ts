@@ -10,7 +10,7 @@ export const auditEntrySchema = z
       .meta({ description: 'Who did it, with their name as it was then' }),
     action: z.string().meta({
       description:
-        'What: user.role, user.deactivate, user.reactivate, user.delete, user.password-reset-link, ' +
+        'What: user.create, user.update, user.role, user.deactivate, user.reactivate, user.delete, user.password-reset-link, ' +
         'invite.create, invite.revoke, settings.admin-invite-token',
     }),
     target: z
