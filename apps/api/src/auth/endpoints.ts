@@ -159,7 +159,8 @@ export const authEndpoints = [
     summary: 'Forgot password: send a reset link',
     description:
       'With e-mail set up (SMTP_URL), a single-use link valid one hour goes to the address if an ' +
-      'active account uses it. The answer is the same whether or not one does. Limited per IP ' +
+      'active account uses it. The answer is the same whether or not one does, and comes before ' +
+      'the address is looked up, so its timing tells nothing either. Limited per IP ' +
       'address and per e-mail address.',
     access: 'anyone',
     before: ({ limits }) => [limits.passwordReset.perIp],
@@ -170,8 +171,8 @@ export const authEndpoints = [
     },
     afterBody: ({ limits }) => [limits.passwordReset.perAccount],
     responses: { 200: ok('Always the same answer.', messageResponseSchema), 429: errors[429] },
-    handler: async ({ services, body }) => {
-      await services.auth.requestPasswordReset(body.email);
+    handler: ({ services, body }) => {
+      services.auth.requestPasswordReset(body.email);
       return { message: apiMessages.passwordResetRequested };
     },
   }),

@@ -26,6 +26,8 @@ export interface AuthEvents {
   unauthorized(req: Request): void;
   /** Any 403. */
   forbidden(req: Request): void;
+  /** Sending a "forgot password" link failed after the request was answered. */
+  passwordResetFailed(error: unknown): void;
 }
 
 export function createAuthEvents(logger: Logger): AuthEvents {
@@ -44,5 +46,7 @@ export function createAuthEvents(logger: Logger): AuthEvents {
     unauthorized: (req) => logger.warn({ event: 'auth.unauthorized', ...where(req) }),
     forbidden: (req) =>
       logger.warn({ event: 'auth.forbidden', userId: req.user?.id ?? null, ...where(req) }),
+    passwordResetFailed: (error) =>
+      logger.error({ event: 'auth.password-reset.failed', err: error }),
   };
 }

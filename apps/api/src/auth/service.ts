@@ -162,12 +162,21 @@ export class AuthService {
 
   /**
    * "Forgot password": with e-mail set up and an account with this address, a link valid one
-   * hour goes to it through the outbox. The answer is the same either way, and the work nearly
-   * so (a token is made and hashed for nobody), so it tells nothing about who has an account.
+   * hour goes to it through the outbox. The caller answers at once, before the address is even
+   * looked up: neither the answer nor its timing tells who has an account. A failure is logged.
    */
-  async requestPasswordReset(email: string): Promise<void> {
+  requestPasswordReset(email: string): void {
     const mail = this.options.mail;
     if (!mail) return;
+    this.sendResetLink(email, mail).catch((error: unknown) =>
+      this.events.passwordResetFailed(error),
+    );
+  }
+
+  private async sendResetLink(
+    email: string,
+    mail: NonNullable<AuthOptions['mail']>,
+  ): Promise<void> {
     const row = await this.users.findAccountByEmail(email);
     if (!row || Number(row.active) !== 1) return;
     await this.db.transaction().execute(async (trx) => {

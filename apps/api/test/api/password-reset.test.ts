@@ -47,6 +47,14 @@ describe(`password reset (${ENGINE})`, () => {
     expect(mail.raw).toMatch(/Subject: Reset your Task Manager password/);
     const link = resetLinkIn(mail.raw);
     expect(link.startsWith('https://tasks.example.com/reset-password?token=')).toBe(true);
+    // Valid one hour, and stored only as its hash.
+    const stored = await ctx.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(stored.expires_at) - Date.parse(stored.created_at)).toBe(3_600_000);
+    expect(JSON.stringify(stored)).not.toContain(tokenOf(link));
 
     await confirm(tokenOf(link), 'a fresh passphrase 42').expect(200);
     await ctx.api.get('/api/auth/profile').set(member.auth).expect(401);
