@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Readable } from 'node:stream';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +9,7 @@ import { afterEach, describe, expect } from 'vitest';
 import { createPasswordHasher } from '../../src/auth/passwords.js';
 import { backupCommand, restoreCommand } from '../../src/cli/sqlite-backup.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { FileService } from '../../src/files/service.js';
 import { storeImage } from '../../src/images/service.js';
 import { TaskService } from '../../src/tasks/service.js';
 import { UserService } from '../../src/users/service.js';
@@ -68,8 +71,9 @@ async function liveDatabase(dataDir: string) {
     profileImageUrl: `/api/images/${photo.id}`,
   });
   const due = new Date(Date.now() + 86_400_000).toISOString();
+  const created = [];
   for (const [index, done] of [0, 1, 2].entries()) {
-    await tasks.create(admin.id, {
+    const task = await tasks.create(admin.id, {
       title: `Task ${index}`,
       description: `Description ${index}`,
       priority: 'Medium',
@@ -78,7 +82,17 @@ async function liveDatabase(dataDir: string) {
       todoChecklist: ['One', 'Two'].map((text, item) => ({ text, completed: item < done })),
       attachments: index === 0 ? ['https://example.com/spec.pdf'] : [],
     });
+    created.push(task);
   }
+  // A file on the first task, over several chunks: the backup holds its bytes too.
+  const files = new FileService(handle.db, tasks);
+  const adminUser = { id: admin.id, role: 'admin' as const, tokenVersion: 0 };
+  const upload = await files.receive(created[0]!._id, admin.id, {
+    name: 'minutes.bin',
+    contentType: 'application/octet-stream',
+    stream: Readable.from([randomBytes(600 * 1024)]),
+  });
+  await files.attach(adminUser, created[0]!._id, upload);
   return { handle, users, tasks, admin, member };
 }
 
@@ -95,7 +109,25 @@ async function contents(handle: DatabaseHandle) {
     tasks: (await tasks.list({ id: admin.id, role: 'admin', tokenVersion: 0 }, { limit: 500 }))
       .tasks,
     images: await handle.db.selectFrom('images').select(['id', 'byte_size']).execute(),
+    // The bytes of every file, by file, as a digest of its chunks in order.
+    fileBytes: await fileDigests(handle),
   };
+}
+
+/** A SHA-256 of each file's bytes (its chunks in order), by file id. */
+async function fileDigests(handle: DatabaseHandle): Promise<Record<string, string>> {
+  const chunks = await handle.db
+    .selectFrom('task_file_chunks')
+    .selectAll()
+    .orderBy('file_id')
+    .orderBy('seq')
+    .execute();
+  const hashes = new Map<string, ReturnType<typeof createHash>>();
+  for (const chunk of chunks) {
+    const hash = hashes.get(chunk.file_id) ?? createHash('sha256');
+    hashes.set(chunk.file_id, hash.update(chunk.data));
+  }
+  return Object.fromEntries([...hashes].map(([id, hash]) => [id, hash.digest('hex')]));
 }
 
 function openReadOnly(file: string) {
@@ -144,6 +176,8 @@ describe(`pnpm backup and pnpm restore (${ENGINE} pass)`, () => {
       const live = path.join(dataDir, 'taskmanager.db');
       const { handle, users, tasks, member } = await liveDatabase(dataDir);
       const before = await contents(handle);
+      expect(Object.keys(before.fileBytes)).toHaveLength(1);
+      expect(before.tasks.flatMap((task) => task.files)).toHaveLength(1);
       const writer = await startWriter(live);
 
       // Everything so far is still in the -wal file: a plain copy of the main file misses it.
