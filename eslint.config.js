@@ -57,6 +57,13 @@ function webFeatureBoundaryBlocks() {
   }).flat();
 }
 
+// ---- apps/api: layers ----------------------------------------------------------------------------
+/** A feature does not read another feature's repository (db/ is the shared database layer). */
+const apiOtherFeatureRepository = {
+  regex: '^\\.\\./(?!db/)[^/]+/repository\\.js$',
+  message: "A feature does not read another feature's repository: call that feature's service.",
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**'] },
   js.configs.recommended,
@@ -138,38 +145,27 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // A feature uses another feature through its service (or a module meant to be shared, such
+    // as images/links.ts), never through the other's repository.
+    files: ['apps/api/src/*/*.ts'],
+    // The command-line tools are no feature: they compose what they need (seed data in bulk).
+    ignores: ['apps/api/src/cli/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [apiOtherFeatureRepository] }] },
+  },
+  {
     // An endpoint declaration reaches data only through its feature's service: it never imports a
-    // repository (its own or another feature's).
+    // repository (its own or another feature's). After the block above, which it would otherwise
+    // replace (a later block's options win): so it lists that block's pattern too.
     files: ['apps/api/src/*/endpoints.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            apiOtherFeatureRepository,
             {
               regex: '(^|/)repository\\.js$',
               message: 'Endpoints call services; only a service reads its repository.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // A feature uses another feature through its service (or a module meant to be shared, such
-    // as images/links.ts), never through the other's repository.
-    files: ['apps/api/src/*/*.ts'],
-    // The command-line tools are no feature: they compose what they need (seed data in bulk).
-    ignores: ['apps/api/src/cli/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!db/)[^/]+/repository\\.js$',
-              message:
-                "A feature does not read another feature's repository: call that feature's service.",
             },
           ],
         },
