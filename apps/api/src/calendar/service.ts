@@ -12,6 +12,7 @@ import {
   tasksForFeed,
   updateFeed,
 } from './repository.js';
+import { canUseCalendarScope } from './policy.js';
 
 /**
  * A random UUID (122 random bits): the feed's address is its only protection, as calendar apps
@@ -55,7 +56,7 @@ export class CalendarService {
   }
 
   async setScope(user: RequestUser, scope: CalendarScope, origin: string): Promise<CalendarFeed> {
-    if (scope === 'all' && user.role !== 'admin') throw Forbidden(membersOnlyOwnTasks);
+    if (!canUseCalendarScope(user, scope)) throw Forbidden(membersOnlyOwnTasks);
     await this.feed(user, origin);
     await updateFeed(this.db, user.id, { scope });
     return this.feed(user, origin);

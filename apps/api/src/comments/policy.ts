@@ -11,3 +11,11 @@ export function canEditComment(user: RequestUser, comment: { author_id: string |
 export function canDeleteComment(user: RequestUser, comment: { author_id: string | null }) {
   return comment.author_id === user.id || user.role === 'admin';
 }
+
+/**
+ * A person may be mentioned on a task only if they can see it (an admin, or one of its
+ * assignees), so a mention never tells anyone about a task they cannot open.
+ */
+export function canBeMentioned(person: { role: string; assigned: unknown }): boolean {
+  return person.role === 'admin' || person.assigned !== null;
+}

@@ -8,7 +8,7 @@ import { BadRequest, Forbidden, NotFound } from '../errors.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import type { RequestUser } from '../http/request-user.js';
 import type { TaskService } from '../tasks/service.js';
-import { canDeleteComment, canEditComment } from './policy.js';
+import { canBeMentioned, canDeleteComment, canEditComment } from './policy.js';
 import {
   deleteComment,
   findComment,
@@ -163,7 +163,7 @@ export class CommentService {
           { path: 'mentions', message: `${apiMessages.mentionNotFound}: ${id}` },
         ]);
       }
-      if (user.role !== 'admin' && user.assigned === null) {
+      if (!canBeMentioned(user)) {
         throw BadRequest(apiMessages.mentionCannotSee, [
           { path: 'mentions', message: `${apiMessages.mentionCannotSee}: ${id}` },
         ]);

@@ -17,6 +17,7 @@ import {
   readChunk,
   type FileRow,
 } from './repository.js';
+import { canDeleteFile } from './policy.js';
 
 /** MAX_FILE_MB's default. */
 export const DEFAULT_MAX_FILE_BYTES = 25 * 1024 * 1024;
@@ -167,9 +168,7 @@ export class FileService {
   /** Its uploader or an admin deletes it (403 for anyone else who can see it). */
   async delete(user: RequestUser, id: string): Promise<void> {
     const row = await this.visibleFile(user, id);
-    if (row.uploaded_by !== user.id && user.role !== 'admin') {
-      throw Forbidden(apiMessages.notUploaderOrAdmin);
-    }
+    if (!canDeleteFile(user, row)) throw Forbidden(apiMessages.notUploaderOrAdmin);
     await this.tasks.changeWithin(
       user,
       row.task_id,
