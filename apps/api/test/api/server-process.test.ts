@@ -86,6 +86,8 @@ describe(`the server process (${ENGINE} pass)`, () => {
       });
       expect(login.status).toBe(200);
     },
+    // Two starts through tsx, each compiling the source: on a busy 2-core machine ~10 s each.
+    60_000,
   );
 
   onlyOn('sqlite', CHECKED_ONCE).it(
