@@ -26,9 +26,9 @@ export interface UserPage {
 }
 
 /**
- * One page of the members with their task counts (admin only), by name; with `search`, only
- * those whose name or e-mail contains it. The body stays a plain array (as before paging), so
- * the next page's cursor comes in a response header.
+ * One page of the members with their task counts (admin only), by name; with `search` (sent as
+ * `q`), only those whose name or e-mail contains it. The body stays a plain array (as before
+ * paging), so the next page's cursor comes in a response header.
  */
 export async function getUserPage(
   search: string,
@@ -36,7 +36,7 @@ export async function getUserPage(
   filters: UserFilters = {},
 ): Promise<UserPage> {
   const params: Record<string, string | number> = { limit: USER_PAGE_SIZE };
-  if (search) params.search = search;
+  if (search) params.q = search;
   if (filters.role) params.role = filters.role;
   if (filters.active !== undefined) params.active = String(filters.active);
   if (cursor) params.cursor = cursor;

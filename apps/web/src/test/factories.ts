@@ -150,11 +150,11 @@ export function taskPageFor(tasks: Task[], params: PageParams): TaskCardListResp
 
 /**
  * The server's answer to one GET /api/users: the members whose name or e-mail contains
- * `params.search`, `params.limit` of them from the offset in `params.cursor`; the next offset
+ * `params.q`, `params.limit` of them from the offset in `params.cursor`; the next offset
  * comes in the X-Next-Cursor header while there are more.
  */
 export function userPageFor(team: UserWithTaskCounts[], params: PageParams) {
-  const search = String(params?.search ?? '').toLowerCase();
+  const search = String(params?.q ?? '').toLowerCase();
   const matching = team.filter((person) =>
     `${person.name} ${person.email}`.toLowerCase().includes(search),
   );

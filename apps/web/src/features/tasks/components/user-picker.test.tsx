@@ -148,13 +148,15 @@ describe('the user picker over the server', { timeout: 30_000 }, () => {
     const dialog = await openPicker(user);
     await within(dialog).findByRole('checkbox', { name: 'Lee Lead' });
     const search = within(dialog).getByRole('searchbox', { name: 'Search users' });
+    // The dialog opens with focus in its search box (showModal honours the autofocus attribute).
+    expect(search).toHaveAttribute('autofocus');
 
     await user.type(search, 'mi');
     await waitFor(() =>
-      expect(requests.at(-1)!.params).toEqual({ limit: 50, search: 'mi', active: 'true' }),
+      expect(requests.at(-1)!.params).toEqual({ limit: 50, q: 'mi', active: 'true' }),
     );
     // Typed fast, asked once: no request for 'm' alone.
-    expect(requests.map((request) => request.params?.search)).toEqual([undefined, 'mi']);
+    expect(requests.map((request) => request.params?.q)).toEqual([undefined, 'mi']);
     await waitFor(() =>
       expect(within(dialog).queryByRole('checkbox', { name: 'Lee Lead' })).not.toBeInTheDocument(),
     );
@@ -164,7 +166,7 @@ describe('the user picker over the server', { timeout: 30_000 }, () => {
     await user.clear(search);
     await user.type(search, 'MAX');
     await waitFor(() =>
-      expect(requests.at(-1)!.params).toEqual({ limit: 50, search: 'MAX', active: 'true' }),
+      expect(requests.at(-1)!.params).toEqual({ limit: 50, q: 'MAX', active: 'true' }),
     );
     const results = await within(dialog).findByRole('list', { name: 'Users' });
     await within(results).findByRole('checkbox', { name: 'Max Member' });

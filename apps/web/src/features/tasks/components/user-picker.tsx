@@ -140,6 +140,9 @@ function UserSearch({
           className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
         />
         <input
+          // The HTML attribute, not React's autoFocus: showModal() moves focus to the element that
+          // carries it, so the picker opens with the caret in its search box.
+          ref={(input) => input?.setAttribute('autofocus', '')}
           type="search"
           aria-label={t('tasks.searchUsers')}
           placeholder={t('tasks.searchUsersPlaceholder')}
