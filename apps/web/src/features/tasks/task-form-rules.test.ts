@@ -12,6 +12,7 @@ import {
   toTaskPayload,
   type TaskFormValues,
 } from './task-form-rules';
+import { newDraftItem } from './checklist-draft';
 import { buildPerson, buildTask } from '../../test/factories';
 
 describe('checklist and attachment entries', () => {
@@ -38,7 +39,7 @@ describe('the task payload', () => {
     priority: 'High',
     dueDate: '2031-05-20',
     assignees: [mia],
-    checklist: ['Draft'],
+    checklist: [newDraftItem('Draft')],
     attachments: ['  example.com  ', '   '],
     labels: ['00000000-0000-4000-8000-00000000aaaa'],
   };
@@ -57,15 +58,13 @@ describe('the task payload', () => {
     expect(taskFormProblem(toTaskPayload(values))).toBeNull();
   });
 
-  it('keeps the stored ticks of items whose text is kept, new items start open (edit mode)', () => {
-    const stored = [
-      { text: 'Draft', completed: true },
-      { text: 'Review', completed: true },
+  it('sends stored items by id without a flag (their ticks stay), new items open (edit mode)', () => {
+    const checklist = [
+      { key: 'b', _id: 'b', text: 'Review again', completed: true },
+      newDraftItem('Ship'),
     ];
-    expect(
-      toTaskPayload({ ...values, checklist: ['Review', 'Ship'] }, stored).todoChecklist,
-    ).toEqual([
-      { text: 'Review', completed: true },
+    expect(toTaskPayload({ ...values, checklist }).todoChecklist).toEqual([
+      { _id: 'b', text: 'Review again' },
       { text: 'Ship', completed: false },
     ]);
   });
@@ -85,7 +84,7 @@ describe('the task payload', () => {
       [{ description: 'The plan' }, m.dueDateRequired],
       [{ dueDate: '2031-05-20' }, m.notAssigned],
       [{ assignees: [mia] }, m.todoRequired],
-      [{ checklist: ['Draft'] }, null],
+      [{ checklist: [newDraftItem('Draft')] }, null],
     ];
     let filled: TaskFormValues = emptyTaskForm;
     for (const [change, message] of steps) {
@@ -101,7 +100,12 @@ describe('the task payload', () => {
       priority: 'High',
       dueDate: '2031-03-15',
       assignees: [{ _id: task.assignedTo[0]!._id, name: 'Mia Member' }],
-      checklist: ['Write the draft', 'Review the draft'],
+      checklist: task.todoChecklist.map(({ _id, text, completed }) => ({
+        key: _id,
+        _id,
+        text,
+        completed,
+      })),
       attachments: ['x.org'],
     });
   });

@@ -1,13 +1,12 @@
 import {
   createTaskSchema,
-  mergeChecklist,
-  type ChecklistEntry,
   type CreateTaskInput,
   type Task,
   type TaskPriority,
 } from '@task-manager/shared';
 import { dueDateDay } from '../../lib/format';
 import { firstIssue } from '../../lib/validation';
+import { draftFromItems, draftToInput, type ChecklistDraftItem } from './checklist-draft';
 
 /** Someone the task is assigned to, as far as the form needs to show them. */
 export interface AssigneeOption {
@@ -25,7 +24,7 @@ export interface TaskFormValues {
   /** As the date input gives it: YYYY-MM-DD, or '' when not chosen. */
   dueDate: string;
   assignees: AssigneeOption[];
-  checklist: string[];
+  checklist: ChecklistDraftItem[];
   attachments: string[];
   /** The ids of the task's labels. */
   labels: string[];
@@ -55,7 +54,7 @@ export function formFromTask(task: Task): TaskFormValues {
       email,
       profileImageUrl,
     })),
-    checklist: task.todoChecklist.map((item) => item.text),
+    checklist: draftFromItems(task.todoChecklist),
     attachments: [...task.attachments],
     labels: task.labels.map((label) => label._id),
   };
@@ -86,21 +85,15 @@ export function dueDateToIso(day: string): string {
 }
 
 /** The payload of POST and PUT /api/tasks (spec section 3, task form payload). */
-export function toTaskPayload(
-  values: TaskFormValues,
-  existingChecklist: readonly ChecklistEntry[] = [],
-): CreateTaskInput {
+export function toTaskPayload(values: TaskFormValues): CreateTaskInput {
   return {
     title: values.title,
     description: values.description,
     priority: values.priority,
     dueDate: dueDateToIso(values.dueDate),
     assignedTo: values.assignees.map((person) => person._id),
-    // Every item is sent with its flag: ticks kept where the text matches (the shared rule).
-    todoChecklist: mergeChecklist(
-      existingChecklist,
-      values.checklist.map((text) => ({ text })),
-    ).map(({ text, completed }) => ({ text, completed })),
+    // Stored items go with their ids: renamed or moved, they keep their ticks.
+    todoChecklist: draftToInput(values.checklist),
     attachments: values.attachments.map((link) => link.trim()).filter(Boolean),
     labels: values.labels,
   };
@@ -113,8 +106,6 @@ export function toTaskPayload(
 export function taskFormProblem(payload: CreateTaskInput): string | null {
   return firstIssue(createTaskSchema, payload);
 }
-
-export const PAST_DUE_QUESTION = 'The due date is in the past. Create the task anyway?';
 
 /** Whether a due date (its calendar day, YYYY-MM-DD first) is before today where the person is. */
 export function isPastDay(dueDate: string, now = new Date()): boolean {

@@ -14,6 +14,8 @@ export function useDeleteTask() {
     mutationFn: deleteTask,
     onSuccess: (_answer, id) => {
       // The page still shows the task until it navigates away: refetching it would only 404.
+      // Its history goes (the edit form reads it for the checklist's ticks) for the same reason.
+      queryClient.removeQueries({ queryKey: queryKeys.tasks.activity(id) });
       // Not awaited, so the caller's onSuccess (toast and navigation) runs at once.
       void invalidateAfter(queryClient, 'taskChange', { except: queryKeys.tasks.detail(id) });
     },

@@ -8,6 +8,7 @@ import { DueDateText, OverdueBadge } from '../../../components/ui/due-date';
 import { LabelChips } from '../../../components/ui/label-chips';
 import { ProgressBar } from '../../../components/ui/feedback';
 import { formatDate } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 
 /** Where a card leads: the edit form (with the task id in navigation state) or the details page. */
 export interface TaskCardTarget {
@@ -15,15 +16,12 @@ export interface TaskCardTarget {
   state?: unknown;
 }
 
-function attachmentLabel(count: number): string {
-  return count === 1 ? '1 attachment' : `${count} attachments`;
-}
-
 /**
  * One task as a single link named by its title: badges, description, checklist progress, dates,
  * assignees (3 shown, then +N) and the attachment count.
  */
 export function TaskCard({ task, target }: { task: TaskCardData; target: TaskCardTarget }) {
+  const t = useT();
   const titleId = useId();
   const total = task.todoTotal;
   const attachments = task.attachmentCount;
@@ -51,7 +49,7 @@ export function TaskCard({ task, target }: { task: TaskCardData; target: TaskCar
       </div>
       <div className="flex flex-col gap-1.5">
         <p className="text-sm text-slate-700">
-          Task Done:{' '}
+          {t('taskCard.taskDone')}{' '}
           <span className="font-semibold text-slate-900">
             {task.todoDone} / {total}
           </span>
@@ -60,11 +58,11 @@ export function TaskCard({ task, target }: { task: TaskCardData; target: TaskCar
       </div>
       <dl className="mt-auto flex justify-between gap-4 text-sm">
         <div>
-          <dt className="text-slate-600">Start Date</dt>
+          <dt className="text-slate-600">{t('taskCard.startDate')}</dt>
           <dd className="font-medium text-slate-900">{formatDate(task.createdAt)}</dd>
         </div>
         <div className="text-right">
-          <dt className="text-slate-600">Due Date</dt>
+          <dt className="text-slate-600">{t('taskCard.dueDate')}</dt>
           <dd>
             <DueDateText task={task} />
           </dd>
@@ -75,7 +73,7 @@ export function TaskCard({ task, target }: { task: TaskCardData; target: TaskCar
         {attachments > 0 && (
           <span
             role="img"
-            aria-label={attachmentLabel(attachments)}
+            aria-label={t('taskCard.attachments', { count: attachments })}
             className="flex items-center gap-1 rounded-md bg-blue-50 px-2 py-1 text-sm font-medium text-blue-800"
           >
             <Paperclip size={14} aria-hidden />

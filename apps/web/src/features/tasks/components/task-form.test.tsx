@@ -69,7 +69,7 @@ describe('the task form', { timeout: 30_000 }, () => {
     await submit();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit).toHaveBeenCalledWith({
+    expect(onSubmit.mock.calls[0]![0]).toEqual({
       title: '   Plan the release',
       description: 'Dates and owners',
       priority: 'High',
@@ -81,7 +81,7 @@ describe('the task form', { timeout: 30_000 }, () => {
     });
   });
 
-  it('keeps completed for matching items in edit mode and starts new items open', async () => {
+  it('sends stored items by id (renamed or moved, their ticks stay) and new items open', async () => {
     const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn();
     render(
@@ -93,22 +93,25 @@ describe('the task form', { timeout: 30_000 }, () => {
           description: 'The plan',
           dueDate: '2031-05-20',
           assignees: [mia],
-          checklist: ['Done already', 'Open still'],
+          checklist: [
+            { key: 'a', _id: 'a', text: 'Done already', completed: true },
+            { key: 'b', _id: 'b', text: 'Open still', completed: false },
+          ],
         }}
-        existingChecklist={[
-          { text: 'Done already', completed: true },
-          { text: 'Open still', completed: false },
-        ]}
         userChoices={onePageOfUsers([mia])}
         pending={false}
         onSubmit={onSubmit}
       />,
     );
+    const first = screen.getByRole('textbox', { name: 'Checklist item 1' });
+    await user.clear(first);
+    await user.type(first, 'Done, renamed');
+    await user.click(screen.getByRole('button', { name: 'Move “Open still” up' }));
     await user.type(screen.getByRole('textbox', { name: 'TODO Checklist' }), 'New step{Enter}');
     await user.click(screen.getByRole('button', { name: 'UPDATE TASK' }));
     expect(onSubmit.mock.calls[0]![0].todoChecklist).toEqual([
-      { text: 'Done already', completed: true },
-      { text: 'Open still', completed: false },
+      { _id: 'b', text: 'Open still' },
+      { _id: 'a', text: 'Done, renamed' },
       { text: 'New step', completed: false },
     ]);
   });

@@ -1,6 +1,5 @@
 import {
   TASK_PRIORITIES,
-  type ChecklistEntry,
   type CreateTaskInput,
   type Label,
   type TaskPriority,
@@ -8,20 +7,31 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, FormError, inputClass, TextField } from '../../../components/ui/field';
+import { useT } from '../../../lib/i18n';
+import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
+import { sameForm } from '../task-conflict';
 import { taskFormProblem, toTaskPayload, type TaskFormValues } from '../task-form-rules';
 import { AttachmentsEditor } from './attachments-editor';
 import { ChecklistEditor } from './checklist-editor';
 import { LabelPicker } from './label-picker';
 import { UserPicker, type UserChoices } from './user-picker';
 
+/** A priority's words (the value sent stays the API's Low, Medium or High). */
+const PRIORITY_LABELS = {
+  Low: 'filters.low',
+  Medium: 'filters.medium',
+  High: 'filters.high',
+} as const satisfies Record<TaskPriority, string>;
+
 /**
  * The Create/Update Task form. It checks the payload with the shared schema (first failure in
- * red under the form, nothing sent) and hands a valid payload to `onSubmit`.
+ * red under the form, nothing sent) and hands a valid payload, and the values it came from, to
+ * `onSubmit`. While it holds changes, leaving the page asks first.
  */
 export function TaskForm({
   mode,
   initialValues,
-  existingChecklist,
+  tickedBy,
   userChoices,
   labelChoices = [],
   pending,
@@ -29,18 +39,20 @@ export function TaskForm({
 }: {
   mode: 'create' | 'update';
   initialValues: TaskFormValues;
-  /** In edit mode, the stored items: matching texts keep their completed state. */
-  existingChecklist?: readonly ChecklistEntry[];
+  /** In edit mode, who ticked the ticked items (item id to name), as far as known. */
+  tickedBy?: ReadonlyMap<string, string>;
   userChoices: UserChoices;
   /** Every label, to choose the task's among (none: no label picker). */
   labelChoices?: readonly Label[];
   pending: boolean;
-  onSubmit: (payload: CreateTaskInput) => void;
+  onSubmit: (payload: CreateTaskInput, values: TaskFormValues) => void;
 }) {
+  const t = useT();
   const [values, setValues] = useState(initialValues);
   const [error, setError] = useState<string | null>(null);
   const descriptionId = useId();
   const priorityId = useId();
+  useUnsavedChangesPrompt(!sameForm(values, initialValues));
 
   function set<K extends keyof TaskFormValues>(field: K, value: TaskFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -48,32 +60,32 @@ export function TaskForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const payload = toTaskPayload(values, existingChecklist);
+    const payload = toTaskPayload(values);
     const problem = taskFormProblem(payload);
     setError(problem);
-    if (!problem) onSubmit(payload);
+    if (!problem) onSubmit(payload, values);
   }
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <TextField
-        label="Task Title"
-        placeholder="Create App UI"
+        label={t('taskForm.title')}
+        placeholder={t('taskForm.titlePlaceholder')}
         value={values.title}
         onChange={(event) => set('title', event.target.value)}
       />
-      <Field label="Description" htmlFor={descriptionId}>
+      <Field label={t('taskForm.description')} htmlFor={descriptionId}>
         <textarea
           id={descriptionId}
           rows={4}
-          placeholder="Describe task"
+          placeholder={t('taskForm.descriptionPlaceholder')}
           value={values.description}
           onChange={(event) => set('description', event.target.value)}
           className={inputClass}
         />
       </Field>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <Field label="Priority" htmlFor={priorityId}>
+        <Field label={t('taskForm.priority')} htmlFor={priorityId}>
           <select
             id={priorityId}
             value={values.priority}
@@ -82,13 +94,13 @@ export function TaskForm({
           >
             {TASK_PRIORITIES.map((priority) => (
               <option key={priority} value={priority}>
-                {priority}
+                {t(PRIORITY_LABELS[priority])}
               </option>
             ))}
           </select>
         </Field>
         <TextField
-          label="Due Date"
+          label={t('taskForm.dueDate')}
           type="date"
           value={values.dueDate}
           onChange={(event) => set('dueDate', event.target.value)}
@@ -104,14 +116,18 @@ export function TaskForm({
         selected={values.labels}
         onChange={(labels) => set('labels', labels)}
       />
-      <ChecklistEditor items={values.checklist} onChange={(items) => set('checklist', items)} />
+      <ChecklistEditor
+        items={values.checklist}
+        tickedBy={tickedBy}
+        onChange={(items) => set('checklist', items)}
+      />
       <AttachmentsEditor
         links={values.attachments}
         onChange={(links) => set('attachments', links)}
       />
       <FormError message={error} />
       <Button type="submit" disabled={pending} aria-busy={pending} className="w-full">
-        {mode === 'create' ? 'CREATE TASK' : 'UPDATE TASK'}
+        {mode === 'create' ? t('taskForm.create') : t('taskForm.update')}
       </Button>
     </form>
   );

@@ -132,16 +132,78 @@ describe('the Update Task page', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Task Updated Successfully')).toBeInTheDocument();
     const put = requests.find((call) => call.method === 'PUT');
+    // Stored items go by id, so their ticks stay; the version it was loaded at goes as If-Match.
     expect(put?.body).toMatchObject({
       title: 'Renamed',
       todoChecklist: [
-        { text: 'Write the draft', completed: true },
-        { text: 'Review the draft', completed: false },
+        { _id: task.todoChecklist[0]!._id, text: 'Write the draft' },
+        { _id: task.todoChecklist[1]!._id, text: 'Review the draft' },
         { text: 'Ship', completed: false },
       ],
     });
+    expect(put?.headers['if-match']).toBe(`"${task.updatedAt}"`);
     // It stays on the form, now showing the saved task.
     await waitFor(() => expect(screen.getByLabelText('Task Title')).toHaveValue('Renamed'));
+  });
+
+  it('on a conflict shows what differs; Keep mine saves over the new version, Take theirs shows it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const task = buildTask({ assignedTo: [mia] });
+    const theirs = {
+      ...task,
+      title: 'Their title',
+      description: 'Their description',
+      updatedAt: '2031-03-03T00:00:00.000Z',
+    };
+    let puts = 0;
+    const { requests } = serve((call) => {
+      if (call.url !== `/api/tasks/${task._id}`) return undefined;
+      if (call.method === 'GET') return { status: 200, data: task };
+      if (call.method !== 'PUT') return undefined;
+      puts += 1;
+      if (puts === 1 || puts === 3) {
+        const data = { message: 'Changed by someone else', code: 'conflict', task: theirs };
+        return { status: 409, data };
+      }
+      const saved = { ...theirs, title: 'My title', updatedAt: '2031-04-04T00:00:00.000Z' };
+      return { status: 200, data: { message: 'Task updated successfully', task: saved } };
+    });
+    open({ taskId: task._id });
+    const title = await screen.findByLabelText('Task Title');
+    await user.clear(title);
+    await user.type(title, 'My title');
+    await user.click(screen.getByRole('button', { name: 'UPDATE TASK' }));
+
+    expect(
+      await screen.findByText('This task was changed by someone else while you were editing'),
+    ).toBeInTheDocument();
+    const titleChoice = screen.getByRole('group', { name: /Task Title/ });
+    expect(titleChoice).toHaveTextContent('changed by you and by them');
+    const mine = within(titleChoice).getByRole('radio', { name: 'Mine' });
+    expect(mine).toBeChecked();
+    expect(mine).toHaveAccessibleDescription('My title');
+    expect(within(titleChoice).getByRole('radio', { name: 'Theirs' })).toHaveAccessibleDescription(
+      'Their title',
+    );
+    // Only they changed the description: theirs is kept unless the person says otherwise.
+    const descriptionChoice = screen.getByRole('group', { name: /Description/ });
+    expect(within(descriptionChoice).getByRole('radio', { name: 'Theirs' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Keep mine' }));
+
+    expect((await screen.findAllByText('Task Updated Successfully')).length).toBeGreaterThan(0);
+    const second = requests.filter((call) => call.method === 'PUT')[1];
+    expect(second?.headers['if-match']).toBe(`"${theirs.updatedAt}"`);
+    expect(second?.body).toMatchObject({ title: 'My title', description: 'Their description' });
+    await waitFor(() => expect(screen.getByLabelText('Task Title')).toHaveValue('My title'));
+
+    // Another conflict: this time the person takes the other version.
+    await user.type(screen.getByLabelText('Task Title'), ' again');
+    await user.click(screen.getByRole('button', { name: 'UPDATE TASK' }));
+    await user.click(await screen.findByRole('button', { name: 'Take theirs' }));
+    expect(screen.getByLabelText('Task Title')).toHaveValue('Their title');
+    expect(screen.getByLabelText('Description')).toHaveValue('Their description');
+    expect(screen.getByText(/This is the current version now\./)).toHaveAttribute('role', 'status');
+    expect(requests.filter((call) => call.method === 'PUT')).toHaveLength(3);
   });
 
   it("toasts the server's message when the update fails", async () => {

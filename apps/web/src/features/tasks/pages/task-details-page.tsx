@@ -1,5 +1,5 @@
 import type { Task, TodoItem } from '@task-manager/shared';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router-dom';
 import { AvatarStack } from '../../../components/ui/avatar';
@@ -11,8 +11,10 @@ import { paths } from '../../../config/paths';
 import { statusOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useTask } from '../api/get-task';
+import { useTaskHistory } from '../api/get-task-history';
 import { useUpdateChecklistItem } from '../api/update-checklist-item';
 import { TaskAttachments } from '../components/task-attachments';
+import { checklistPeople } from '../checklist-people';
 import { TaskChecklist } from '../components/task-checklist';
 import { TaskFiles } from '../timeline/task-files';
 import { TaskTimeline } from '../timeline/task-timeline';
@@ -64,9 +66,14 @@ function TaskNotFound() {
 function TaskDetails({ task, action }: { task: Task; action?: ReactNode }) {
   const updateItem = useUpdateChecklistItem();
   const { user } = useSession();
-  // Admins and the task's assignees may attach files.
-  const canUpload =
-    user?.role === 'admin' || task.assignedTo.some((person) => person._id === user?._id);
+  const isAdmin = user?.role === 'admin';
+  // Admins and the task's assignees may attach files and add checklist items.
+  const canUpload = isAdmin || task.assignedTo.some((person) => person._id === user?._id);
+  // An assignee renames the items they added (the API's rule): the history says who added what.
+  const history = useTaskHistory(task._id);
+  const { addedBy } = useMemo(() => checklistPeople(history.data ?? []), [history.data]);
+  const canRename = (item: TodoItem) =>
+    isAdmin || (canUpload && !!user && addedBy.get(item._id) === user._id);
 
   function toggle(item: TodoItem) {
     updateItem.mutate(
@@ -120,7 +127,13 @@ function TaskDetails({ task, action }: { task: Task; action?: ReactNode }) {
         </Info>
       </div>
       <Info label="Todo Checklist">
-        <TaskChecklist items={task.todoChecklist} onToggle={toggle} />
+        <TaskChecklist
+          taskId={task._id}
+          items={task.todoChecklist}
+          onToggle={toggle}
+          canAdd={canUpload}
+          canRename={canRename}
+        />
       </Info>
       <Info label="Attachments">
         <TaskAttachments links={task.attachments} />

@@ -1,0 +1,209 @@
+import type { Task } from '@task-manager/shared';
+import { Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { ErrorState, Skeleton } from '../../../components/ui/feedback';
+import { Modal } from '../../../components/ui/modal';
+import { paths } from '../../../config/paths';
+import { errorMessage, statusOf } from '../../../lib/api-client';
+import { useLabels } from '../../../lib/get-labels';
+import { useT } from '../../../lib/i18n';
+import { useDeleteTask } from '../api/delete-task';
+import { useTask } from '../api/get-task';
+import { useTaskHistory } from '../api/get-task-history';
+import { conflictingTask, useUpdateTask, versionTag } from '../api/update-task';
+import { checklistPeople } from '../checklist-people';
+import { FormCard } from '../components/form-card';
+import { TaskConflictView } from '../components/task-conflict-view';
+import { TaskForm } from '../components/task-form';
+import { useUserChoices } from '../hooks/use-user-choices';
+import {
+  formFromTask,
+  taskFormProblem,
+  toTaskPayload,
+  type TaskFormValues,
+} from '../task-form-rules';
+
+/** The edit form of one task, at /admin/tasks/:id/edit and /admin/create-task with state. */
+export function UpdateTaskForm({ taskId }: { taskId: string }) {
+  const task = useTask(taskId);
+  if (!task.data) {
+    if (task.isError)
+      return <TaskLoadError error={task.error} onRetry={() => void task.refetch()} />;
+    return <FormSkeleton />;
+  }
+  return <TaskEditor loaded={task.data} />;
+}
+
+/**
+ * The form over one version of the task. A newer version fetched in the background does not
+ * replace what the person is typing: saving sends the version they started from (If-Match), and
+ * a change someone else made since shows the conflict view instead of being overwritten.
+ */
+function TaskEditor({ loaded }: { loaded: Task }) {
+  const t = useT();
+  const taskId = loaded._id;
+  const updateTask = useUpdateTask();
+  const deleteTask = useDeleteTask();
+  const userChoices = useUserChoices();
+  const labels = useLabels();
+  const navigate = useNavigate();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  const history = useTaskHistory(taskId, !deleted);
+  // The version the form edits, and the values it started from (a new one remounts the form).
+  const [base, setBase] = useState(() => ({ task: loaded, values: formFromTask(loaded) }));
+  const [conflict, setConflict] = useState<{ mine: TaskFormValues; current: Task } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { tickedBy } = useMemo(() => checklistPeople(history.data ?? []), [history.data]);
+
+  function startFrom(task: Task) {
+    setBase({ task, values: formFromTask(task) });
+    setConflict(null);
+    setProblem(null);
+  }
+
+  function save(values: TaskFormValues, over: Task) {
+    const input = toTaskPayload(values);
+    const invalid = taskFormProblem(input);
+    setProblem(invalid);
+    if (invalid) return;
+    setNotice(null);
+    updateTask.mutate(
+      { id: taskId, input, ifMatch: versionTag(over) },
+      {
+        onSuccess: ({ task }) => {
+          toast.success(t('taskForm.updated'));
+          startFrom(task);
+        },
+        onError: (error) => {
+          const current = conflictingTask(error);
+          if (current) setConflict({ mine: values, current });
+          else toast.error(errorMessage(error, t('taskForm.updateFailed')));
+        },
+      },
+    );
+  }
+
+  function takeTheirs(current: Task) {
+    startFrom(current);
+    setNotice(t('taskConflict.tookTheirs'));
+  }
+
+  function confirmDelete() {
+    deleteTask.mutate(taskId, {
+      onSuccess: () => {
+        setDeleted(true);
+        toast.success(t('taskForm.deleted'));
+        setConfirmingDelete(false);
+        void navigate(paths.admin.tasks);
+      },
+      onError: (error) => toast.error(errorMessage(error, t('taskForm.deleteFailed'))),
+    });
+  }
+
+  return (
+    <FormCard
+      title={t('taskForm.updateHeading')}
+      action={
+        <Button variant="secondary" onClick={() => setConfirmingDelete(true)}>
+          <Trash2 size={16} aria-hidden />
+          {t('taskForm.delete')}
+        </Button>
+      }
+    >
+      {notice && (
+        <p role="status" className="mb-4 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-950">
+          {notice}
+        </p>
+      )}
+      {conflict ? (
+        <TaskConflictView
+          // Another conflict on saving the choices starts the choosing again.
+          key={conflict.current.updatedAt}
+          base={base.values}
+          mine={conflict.mine}
+          current={conflict.current}
+          labels={labels.data ?? []}
+          pending={updateTask.isPending}
+          problem={problem}
+          onKeepMine={(values) => save(values, conflict.current)}
+          onTakeTheirs={() => takeTheirs(conflict.current)}
+        />
+      ) : (
+        <TaskForm
+          key={base.task.updatedAt}
+          mode="update"
+          initialValues={base.values}
+          tickedBy={tickedBy}
+          userChoices={userChoices}
+          labelChoices={labels.data}
+          pending={updateTask.isPending}
+          onSubmit={(_payload, values) => save(values, base.task)}
+        />
+      )}
+      <Modal
+        open={confirmingDelete}
+        title={t('taskForm.deleteTitle')}
+        onClose={() => setConfirmingDelete(false)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmingDelete(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button variant="danger" onClick={confirmDelete} disabled={deleteTask.isPending}>
+              {t('taskForm.delete')}
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-800">{t('taskForm.deleteQuestion')}</p>
+      </Modal>
+    </FormCard>
+  );
+}
+
+function TaskLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const t = useT();
+  const notFound = statusOf(error) === 404;
+  return (
+    <FormCard title={t('taskForm.updateHeading')}>
+      <div className="flex flex-col items-center gap-4">
+        <ErrorState
+          message={
+            notFound ? errorMessage(error, t('taskForm.notFound')) : t('taskForm.loadFailed')
+          }
+          onRetry={notFound ? undefined : onRetry}
+        />
+        <Link to={paths.admin.tasks} className="text-sm font-medium text-blue-700 underline">
+          {t('taskForm.backToTasks')}
+        </Link>
+      </div>
+    </FormCard>
+  );
+}
+
+function FormSkeleton() {
+  const t = useT();
+  return (
+    <section
+      aria-busy="true"
+      aria-label={t('taskForm.loading')}
+      className="mx-auto flex max-w-4xl flex-col gap-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <Skeleton className="h-7 w-40" />
+      <Skeleton className="h-10" />
+      <Skeleton className="h-24" />
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+      </div>
+      <Skeleton className="h-10 w-40" />
+      <Skeleton className="h-20" />
+      <Skeleton className="h-10" />
+    </section>
+  );
+}
