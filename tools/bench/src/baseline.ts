@@ -15,9 +15,21 @@ export interface BaselineServer {
  * the machine with the load generator in the same way.
  */
 export function startBaseline(bodyBytes: number): Promise<BaselineServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/baseline-server.ts'], {
+  return startScript('src/baseline-server.ts', { BODY_BYTES: String(bodyBytes) });
+}
+
+/**
+ * Starts floor-server.ts (the task page on plain node:http and raw SQLite statements) on the
+ * benchmark's SQLite file, accepting the API's tokens (`jwtSecret`).
+ */
+export function startFloor(sqliteFile: string, jwtSecret: string): Promise<BaselineServer> {
+  return startScript('src/floor-server.ts', { SQLITE_FILE: sqliteFile, JWT_SECRET: jwtSecret });
+}
+
+function startScript(script: string, env: Record<string, string>): Promise<BaselineServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: benchDir,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', BODY_BYTES: String(bodyBytes) },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -39,8 +51,6 @@ export function startBaseline(bodyBytes: number): Promise<BaselineServer> {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', (code) =>
-      reject(new Error(`the baseline server exited (${code}):\n${output}`)),
-    );
+    child.on('exit', (code) => reject(new Error(`${script} exited (${code}):\n${output}`)));
   });
 }

@@ -127,14 +127,18 @@ export async function prepareDatabase(
 /**
  * The built API on a prepared database, as the benchmarks run it: production mode, quiet logs,
  * and `WEB_CONCURRENCY` passed through, so `WEB_CONCURRENCY=2 pnpm bench` measures both cores.
+ * `jwtSecret`: the floor server (floor-server.ts) checks the same tokens.
  */
-export async function startBenchApi(database: DatabaseEnv) {
+export async function startBenchApi(
+  database: DatabaseEnv,
+  jwtSecret = randomBytes(32).toString('hex'),
+) {
   return startBuiltServer({
     ...database,
     // At LOG_LEVEL=warn it does not print the port it got: give it one.
     PORT: String(await freePort()),
     NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_SECRET: jwtSecret,
     // Sign-in is measured at full speed: the per-IP limit would answer 429 after a few requests.
     AUTH_RATE_LIMIT: '100000',
     LOG_LEVEL: 'warn',

@@ -84,7 +84,13 @@ export type Workload = Pick<autocannon.Options, 'requests' | 'method' | 'headers
   path: string;
 };
 
-function run(url: string, workload: Workload, connections: number, durationS: number) {
+function run(
+  url: string,
+  workload: Workload,
+  connections: number,
+  durationS: number,
+  ratePerSec?: number,
+) {
   const { path, ...rest } = workload;
   return autocannon({
     url: new URL(path, url).toString(),
@@ -92,20 +98,33 @@ function run(url: string, workload: Workload, connections: number, durationS: nu
     duration: durationS,
     // A request still unanswered after 10 s counts as an error, not as a 10 s latency.
     timeout: 10,
+    ...(ratePerSec !== undefined && { overallRate: ratePerSec }),
     ...rest,
   });
 }
 
-/** Drives `workload` at fixed concurrency over loopback: a warm-up, then the measured run. */
+/**
+ * Drives `workload` at fixed concurrency (or at a fixed rate) over loopback: a warm-up, then the
+ * measured run.
+ */
 export async function measure(
   url: string,
   workload: Workload,
-  shape: LoadShape,
+  shape: LoadShape & {
+    /**
+     * An open model: requests arrive at this rate (all connections together) whatever the
+     * answers' latency, as a team's users send them, instead of each connection sending its
+     * next request as soon as it has an answer. Give enough connections to keep the rate.
+     */
+    ratePerSec?: number;
+  },
   serverPid?: number,
 ): Promise<Measurement> {
-  if (shape.warmupS > 0) await run(url, workload, shape.connections, shape.warmupS);
+  if (shape.warmupS > 0) {
+    await run(url, workload, shape.connections, shape.warmupS, shape.ratePerSec);
+  }
   const cpuBefore = cpuMsOf(serverPid);
-  const result = await run(url, workload, shape.connections, shape.durationS);
+  const result = await run(url, workload, shape.connections, shape.durationS, shape.ratePerSec);
   const cpuAfter = cpuMsOf(serverPid);
   const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   const statusCodes = Object.fromEntries(

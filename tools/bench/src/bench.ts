@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startBaseline } from './baseline.js';
+import { startBaseline, startFloor } from './baseline.js';
 import { prepareDatabase, startBenchApi, type BenchEngine } from './bench-database.js';
+import { eventStreamsTable, measureEventStreams, type EventStreamsResult } from './bench-events.js';
 import { measure, type LoadShape, type Measurement } from './bench-measure.js';
 import {
   checkBudgets,
@@ -19,12 +21,14 @@ import { resultsDir } from './paths.js';
 import { requireBuiltApi } from './server.js';
 
 const USAGE = `Usage: pnpm bench [--tasks 100000] [--users 1000] [--duration 10] [--warmup 2]
-                  [--connections 32] [--growth-max 100000] [--quick]
+                  [--connections 32] [--growth-max 100000] [--streams 1000] [--quick]
 
 Measures the built API (apps/api/dist) on a seeded database: SQLite in tools/bench/results, or
 PostgreSQL when DATABASE_URL is set (on that server, in databases named bench_t<tasks>_u<users>).
   --quick       10,000 tasks, growth at 1k and 10k, 3 s per endpoint (for development)
-  --growth-max  the largest size of the growth table (1000000 needs PostgreSQL)`;
+  --growth-max  the largest size of the growth table (1000000 needs PostgreSQL)
+  --streams     live-update event streams held open at once, and the fan-out of 20 changes to
+                all of them (0: skip)`;
 
 const GROWTH_SIZES = [1_000, 10_000, 100_000, 1_000_000];
 const SQLITE_GROWTH_MAX = 100_000;
@@ -34,6 +38,8 @@ interface Options {
   users: number;
   shape: LoadShape;
   growthSizes: number[];
+  /** Event streams opened after the endpoints (0: none). */
+  streams: number;
   quick: boolean;
 }
 
@@ -47,6 +53,7 @@ function parseOptions(): Options {
       warmup: { type: 'string' },
       connections: { type: 'string', default: '32' },
       'growth-max': { type: 'string' },
+      streams: { type: 'string' },
       quick: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -79,6 +86,7 @@ function parseOptions(): Options {
       warmupS: number('warmup', values.warmup, quick ? 1 : 2, 0),
     },
     growthSizes: GROWTH_SIZES.filter((size) => size <= growthMax),
+    streams: number('streams', values.streams, 1000, 0),
     quick,
   };
 }
@@ -113,19 +121,41 @@ async function main() {
 
   // The endpoints, on the full-size database.
   const database = await prepareDatabase(engine, size, postgresUrl, log);
-  const server = await startBenchApi(database);
-  const endpoints: Array<Omit<EndpointResult, 'ofBaseline'>> = [];
+  const jwtSecret = randomBytes(32).toString('hex');
+  const server = await startBenchApi(database, jwtSecret);
+  const endpoints: Array<Omit<EndpointResult, 'ofBaseline' | 'ofFloor'>> = [];
   let taskPageBytes: number;
+  let adminToken: string;
+  let eventStreams: EventStreamsResult | null = null;
   try {
     const session = await openSession(server.url, size.tasks);
     taskPageBytes = session.taskPageBytes;
+    adminToken = session.admin.token;
     try {
       for (const scenario of scenarios(session)) {
         process.stdout.write(`Measuring ${scenario.label}…`);
-        const shape = { ...options.shape, connections: scenario.connections ?? connections };
+        const shape = {
+          ...options.shape,
+          connections: scenario.connections ?? connections,
+          ratePerSec: scenario.ratePerSec,
+        };
         const result = await measure(server.url, scenario.workload, shape, server.pid);
+        if (scenario.expectedStatus !== undefined) {
+          result.errors -= result.statusCodes[String(scenario.expectedStatus)] ?? 0;
+        }
         log(` ${Math.round(result.requestsPerSec)} req/s, p99 ${result.p99Ms} ms`);
         endpoints.push({ key: scenario.key, label: scenario.label, ...result });
+      }
+      if (options.streams > 0) {
+        log(`Opening ${options.streams} event streams (GET /api/events) as the admin…`);
+        eventStreams = await measureEventStreams(server.url, adminToken, server.pid, {
+          streams: options.streams,
+          log,
+        });
+        log(
+          `  fan-out p50 ${eventStreams.fanOutP50Ms} ms, p99 ${eventStreams.fanOutP99Ms} ms, ` +
+            `${eventStreams.missedEvents} missed`,
+        );
       }
     } finally {
       await cleanUp(session);
@@ -144,9 +174,32 @@ async function main() {
   } finally {
     await baselineServer.stop();
   }
+
+  // The floor: the same admin task page on plain node:http and raw SQLite statements (issue 19).
+  let floor: Measurement | null = null;
+  if ('DATA_DIR' in database && engine === 'sqlite') {
+    const floorServer = await startFloor(path.join(database.DATA_DIR, 'taskmanager.db'), jwtSecret);
+    try {
+      const sample = await fetch(new URL('/api/tasks', floorServer.url), {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      const floorBytes = (await sample.arrayBuffer()).byteLength;
+      process.stdout.write(`Measuring the floor (node:http + SQLite, ${floorBytes} bytes)…`);
+      floor = await measure(
+        floorServer.url,
+        { path: '/api/tasks', headers: { authorization: `Bearer ${adminToken}` } },
+        options.shape,
+        floorServer.pid,
+      );
+      log(` ${Math.round(floor.requestsPerSec)} req/s`);
+    } finally {
+      await floorServer.stop();
+    }
+  }
   const results: EndpointResult[] = endpoints.map((endpoint) => ({
     ...endpoint,
     ofBaseline: endpoint.requestsPerSec / baseline.requestsPerSec,
+    ofFloor: floor ? endpoint.requestsPerSec / floor.requestsPerSec : null,
   }));
 
   // How the task page and the admin dashboard grow with the number of tasks.
@@ -185,7 +238,16 @@ async function main() {
 
   const machineAfter = machine();
   const budgets = checkBudgets(results);
-  const table = endpointTable(results, baseline);
+  if (eventStreams) {
+    // No budget for the delay (figures only); every stream must get every change.
+    budgets.push({
+      budget: `Live updates: every change reaches all ${eventStreams.streams} streams`,
+      limit: '0 missed',
+      measured: `${eventStreams.missedEvents} missed (fan-out p99 ${eventStreams.fanOutP99Ms} ms)`,
+      pass: eventStreams.missedEvents === 0 && eventStreams.streamsMissing === 0,
+    });
+  }
+  const table = endpointTable(results, baseline, floor);
   const growthRows = growthTable(growth);
   const budgetTable = budgets.map((check) => ({
     budget: check.budget,
@@ -198,6 +260,10 @@ async function main() {
   console.table(table);
   log('Growth:');
   console.table(growthRows);
+  if (eventStreams) {
+    log('Live updates (event streams on one process):');
+    console.table(eventStreamsTable(eventStreams));
+  }
   log('Budgets:');
   console.table(budgetTable);
   log(
@@ -213,10 +279,12 @@ async function main() {
     engine,
     source: sourceVersion(),
     machine: { ...machineBefore, loadAverageAfter: machineAfter.loadAverage },
-    options: { ...size, ...options.shape, quick: options.quick },
+    options: { ...size, ...options.shape, streams: options.streams, quick: options.quick },
     baseline: { bodyBytes: taskPageBytes, ...baseline },
+    floor,
     endpoints: results,
     growth,
+    eventStreams,
     budgets,
     markdown: { endpoints: markdownTable(table), growth: markdownTable(growthRows) },
   };
