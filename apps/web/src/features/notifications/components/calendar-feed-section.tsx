@@ -1,7 +1,6 @@
 import type { CalendarScope } from '@task-manager/shared';
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { CopyField } from '../../../components/ui/copy-field';
 import { ErrorState, Spinner } from '../../../components/ui/feedback';
 import { SectionCard } from '../../../components/ui/section-card';
@@ -24,7 +23,6 @@ export function CalendarFeedSection() {
   const feed = useCalendarFeed();
   const rotate = useRotateCalendarFeed();
   const scope = useUpdateCalendarScope();
-  const [confirming, setConfirming] = useState(false);
   const t = useT();
   const failed = (failure: unknown) =>
     notify('error', errorMessage(failure, t('notifications.calendar.failed')));
@@ -63,38 +61,22 @@ export function CalendarFeedSection() {
             </select>
           </label>
         )}
-        {confirming ? (
-          <div className="flex flex-col gap-2">
-            <p className="text-sm text-slate-700">{t('notifications.calendar.rotateHint')}</p>
-            <div className="flex flex-wrap gap-2">
-              <Button
-                variant="danger"
-                disabled={rotate.isPending}
-                onClick={() =>
-                  rotate.mutate(undefined, {
-                    onSuccess: () => {
-                      setConfirming(false);
-                      notify('success', t('notifications.calendar.rotated'));
-                    },
-                    onError: failed,
-                  })
-                }
-              >
-                {t('notifications.calendar.confirmRotate')}
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                {t('common.cancel')}
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div>
-            <Button variant="secondary" onClick={() => setConfirming(true)}>
-              <RefreshCw size={16} aria-hidden />
-              {t('notifications.calendar.rotate')}
-            </Button>
-          </div>
-        )}
+        <ConfirmAction
+          label={t('notifications.calendar.rotate')}
+          icon={<RefreshCw size={16} aria-hidden />}
+          hint={t('notifications.calendar.rotateHint')}
+          confirmLabel={t('notifications.calendar.confirmRotate')}
+          pending={rotate.isPending}
+          onConfirm={(done) =>
+            rotate.mutate(undefined, {
+              onSuccess: () => {
+                done();
+                notify('success', t('notifications.calendar.rotated'));
+              },
+              onError: failed,
+            })
+          }
+        />
       </>
     );
   }

@@ -2,6 +2,7 @@ import type { CreatedInvite, Invite } from '@task-manager/shared';
 import { Copy, RefreshCw } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { copyToClipboard, CopyField } from '../../../components/ui/copy-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { EmptyState, ErrorState, Spinner } from '../../../components/ui/feedback';
@@ -35,7 +36,6 @@ export function SettingsPage() {
 function SignupSection() {
   const settings = useSettings();
   const rotate = useRotateAdminInviteToken();
-  const [confirming, setConfirming] = useState(false);
   const t = useT();
 
   let body: ReactNode;
@@ -64,36 +64,22 @@ function SignupSection() {
           </Button>
         </div>
         <p className="text-sm text-slate-600">{t('settings.tokenHint')}</p>
-        {confirming ? (
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="danger"
-              disabled={rotate.isPending}
-              onClick={() =>
-                rotate.mutate(undefined, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    notify('success', t('settings.rotated'));
-                  },
-                  onError: (failure) =>
-                    notify('error', errorMessage(failure, t('settings.rotateFailed'))),
-                })
-              }
-            >
-              {t('settings.confirmRotate')}
-            </Button>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-          </div>
-        ) : (
-          <div>
-            <Button variant="secondary" onClick={() => setConfirming(true)}>
-              <RefreshCw size={16} aria-hidden />
-              {t('settings.rotate')}
-            </Button>
-          </div>
-        )}
+        <ConfirmAction
+          label={t('settings.rotate')}
+          icon={<RefreshCw size={16} aria-hidden />}
+          confirmLabel={t('settings.confirmRotate')}
+          pending={rotate.isPending}
+          onConfirm={(done) =>
+            rotate.mutate(undefined, {
+              onSuccess: () => {
+                done();
+                notify('success', t('settings.rotated'));
+              },
+              onError: (failure) =>
+                notify('error', errorMessage(failure, t('settings.rotateFailed'))),
+            })
+          }
+        />
       </>
     );
   }
