@@ -54,6 +54,8 @@ export const validationMessages = {
   invalidPriorityFilter: 'priority must be a comma-separated list of Low, Medium, High.',
   invalidLabelFilter: 'label must be a comma-separated list of label ids.',
   invalidDueFilter: 'due must be overdue, today, week or later.',
+  invalidDueFrom: 'dueFrom must be an ISO 8601 date-time, such as 2031-06-01T00:00:00Z.',
+  invalidDueBefore: 'dueBefore must be an ISO 8601 date-time, such as 2031-07-01T00:00:00Z.',
   invalidTimeZone: 'tz must be an IANA time zone name, such as Europe/Paris.',
   invalidSort: 'sort must be createdAt, dueDate, priority, title or updatedAt.',
   invalidOrder: 'order must be asc or desc.',

@@ -68,6 +68,22 @@ const listFiltersDoc = {
         '(today and the next 6 days). `later`: due from the start of the 8th day on. Days are ' +
         'those of `tz`.',
     }),
+  dueFrom: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .meta({
+      description:
+        'Only tasks due at or after this instant (ISO 8601 date-time, any offset), e.g. the ' +
+        "first day of a calendar's month; combines with `due`",
+    }),
+  dueBefore: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .meta({
+      description:
+        'Only tasks due before this instant (ISO 8601 date-time, any offset); with `dueFrom`, ' +
+        'a range such as a month',
+    }),
   tz: z.string().optional().meta({
     description: "The caller's time zone for `due` (IANA name, e.g. `Europe/Paris`); default UTC",
   }),

@@ -32,6 +32,26 @@ export function dueWindow(due: TaskDueFilter, timeZone: string, now = new Date()
   return { from: dayStart(7) };
 }
 
+/**
+ * The due-date window of a list request: its `due` window (if any) narrowed to
+ * [`dueFrom`, `dueBefore`) (each optional); undefined when nothing limits the due date.
+ */
+export function dueRange(
+  window: DueWindow | undefined,
+  dueFrom: string | undefined,
+  dueBefore: string | undefined,
+): DueWindow | undefined {
+  if (dueFrom === undefined && dueBefore === undefined) return window;
+  const later = (a?: string, b?: string) => (a === undefined || (b !== undefined && b > a) ? b : a);
+  const earlier = (a?: string, b?: string) =>
+    a === undefined || (b !== undefined && b < a) ? b : a;
+  return {
+    ...window,
+    from: later(window?.from, dueFrom),
+    before: earlier(window?.before, dueBefore),
+  };
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall-clock date and time in `timeZone` at `epochMs`. */

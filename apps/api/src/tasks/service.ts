@@ -57,7 +57,13 @@ import {
 import { canEditTask, seesEveryTask, visibleScope } from './policy.js';
 import { searchWords } from './search.js';
 import { versionETag } from './conditional.js';
-import { DEFAULT_ORDER, decodePageCursor, dueWindow, encodePageCursor } from './search-filters.js';
+import {
+  DEFAULT_ORDER,
+  decodePageCursor,
+  dueRange,
+  dueWindow,
+  encodePageCursor,
+} from './search-filters.js';
 import { appendTaskDeleted } from '../events/task-events.js';
 import { taskAssigneeIds } from '../events/log.js';
 
@@ -193,7 +199,11 @@ export class TaskService {
       assigneeId,
       priorities: query.priority,
       labelIds: query.label,
-      due: query.due ? dueWindow(query.due, query.tz) : undefined,
+      due: dueRange(
+        query.due ? dueWindow(query.due, query.tz) : undefined,
+        query.dueFrom,
+        query.dueBefore,
+      ),
       words: query.q === undefined ? undefined : searchWords(query.q),
     };
     // One row more than asked tells whether a next page exists without counting.

@@ -122,6 +122,37 @@ describe(`task list filters (${ENGINE})`, () => {
     expect(week).toEqual(expect.arrayContaining(['nyToday', 'nyTomorrow']));
   });
 
+  it('dueFrom and dueBefore give a range of due dates (a month), alone or narrowing due', async () => {
+    // [today - 1 day 12:00, today + 9 days 12:00): yesterday's overdue tasks to the 9th day.
+    const range = { dueFrom: utcDay(-1), dueBefore: utcDay(9) };
+    const inRange = await titles(admin, range);
+    expect(inRange).toEqual(
+      expect.arrayContaining(['overdueAna', 'todayBen', 'weekAna', 'nyToday', 'nyTomorrow']),
+    );
+    // The start is inclusive, the end exclusive; the rest are outside.
+    for (const title of ['overdueDoneAna', 'laterBen', 'laterBoth']) {
+      expect(inRange).not.toContain(title);
+    }
+    // Another offset names the same instant: 14:00 at +02:00 is 12:00 UTC.
+    const plusTwo = new Date(Date.parse(utcDay(9)) + 2 * 3600_000)
+      .toISOString()
+      .replace('Z', '+02:00');
+    expect(await titles(admin, { dueFrom: plusTwo })).toEqual(
+      await titles(admin, { dueFrom: utcDay(9) }),
+    );
+    expect(await titles(admin, { dueFrom: utcDay(9) })).toEqual(
+      expect.arrayContaining(['laterBoth', 'laterBen']),
+    );
+    // With due, the window is narrowed: overdue tasks due from yesterday noon only.
+    expect(await titles(admin, { due: 'overdue', dueFrom: utcDay(-1) })).toEqual(['overdueAna']);
+    // The counts follow the same range.
+    const res = await list(admin, range);
+    expect(res.statusSummary.all).toBe(res.tasks.length);
+    // A member still sees only their own.
+    const mine = await titles(ana, range);
+    expect(mine).toEqual(['overdueAna', 'weekAna']);
+  });
+
   it('priority takes a comma-separated list', async () => {
     expect(await titles(admin, { priority: 'High' })).toEqual(['overdueAna', 'overdueDoneAna']);
     const some = await titles(admin, { priority: 'High,Medium' });
@@ -213,6 +244,9 @@ describe(`task list filters (${ENGINE})`, () => {
     ['q', { q: 'x'.repeat(501) }],
     ['tz', { tz: 'Mars/Olympus_Mons' }],
     ['assignee', { assignee: 'bob' }],
+    ['dueFrom', { dueFrom: 'tomorrow' }],
+    ['dueFrom', { dueFrom: '2031-06-01' }],
+    ['dueBefore', { dueBefore: '2031-13-01T00:00:00Z' }],
   ])('refuses a bad %s with a 400 whose message names it (%j)', async (name, query) => {
     const res = await ctx.api.get('/api/tasks').query(query).set(admin.auth).expect(400);
     expect(res.body.message).toContain(name);

@@ -145,6 +145,18 @@ export function validField(
     label: () => fc.subarray(pools.labels, { minLength: 1 }).map((ids) => ids.join(',')),
     assignee: () => fc.constantFrom('me', world.M1.id, world.M2.id, world.A1.id),
     due: () => fc.constantFrom('overdue', 'today', 'week', 'later'),
+    dueFrom: () =>
+      fc.constantFrom(
+        '2020-01-01T00:00:00Z',
+        '2031-06-01T00:00:00.000Z',
+        '2031-06-01T02:00:00+02:00',
+      ),
+    dueBefore: () =>
+      fc.constantFrom(
+        '2020-01-01T00:00:00Z',
+        '2031-07-01T00:00:00.000Z',
+        '2099-12-31T23:59:59-05:00',
+      ),
     unread: () => fc.constantFrom('true', 'false'),
     scope: () => fc.constantFrom('mine', 'all'),
     tz: () => fc.constantFrom('UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata'),

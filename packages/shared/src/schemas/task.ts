@@ -219,6 +219,19 @@ function commaList<T extends z.ZodType<string>>(item: T, message: string) {
     });
 }
 
+/**
+ * A bound of the list's due-date range: an ISO 8601 date-time (any offset), answered as the UTC
+ * instant that stored due dates compare with (fixed-width ISO text).
+ */
+function dueBound(error: string) {
+  return z
+    .string({ error })
+    .max(40, { error, abort: true })
+    .pipe(z.iso.datetime({ offset: true, error }))
+    .transform((value) => new Date(value).toISOString())
+    .optional();
+}
+
 export const taskListQuerySchema = z.object({
   status: z
     .union([statusSchema, z.literal(''), z.literal('All')], { error: m.invalidStatus })
@@ -237,6 +250,8 @@ export const taskListQuerySchema = z.object({
   priority: commaList(prioritySchema, m.invalidPriorityFilter),
   label: commaList(z.uuid(), m.invalidLabelFilter),
   due: z.enum(TASK_DUE_FILTERS, { error: m.invalidDueFilter }).optional(),
+  dueFrom: dueBound(m.invalidDueFrom),
+  dueBefore: dueBound(m.invalidDueBefore),
   tz: z
     .string({ error: m.invalidTimeZone })
     .max(64, { error: m.invalidTimeZone, abort: true })

@@ -1,47 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { buildTask, buildTaskList } from '../../../test/factories';
 import { stubApi } from '../../../test/stub-api';
-import { cursorAt, getMonthTasks } from './get-month-tasks';
+import { getMonthTasks, MONTH_TASK_CAP } from './get-month-tasks';
 
 const FROM = '2031-06-01T00:00:00.000Z';
 const BEFORE = '2031-07-01T00:00:00.000Z';
-const inJune = buildTask({ title: 'June', dueDate: '2031-06-10T00:00:00.000Z' });
-const inJuly = buildTask({ title: 'July', dueDate: '2031-07-02T00:00:00.000Z' });
-const inMay = buildTask({ title: 'May', dueDate: '2031-05-02T00:00:00.000Z' });
+const juneTask = (day: number) =>
+  buildTask({
+    title: `June ${day}`,
+    dueDate: `2031-06-${String(day).padStart(2, '0')}T00:00:00.000Z`,
+  });
+
+const [june2, june5, june10, june20] = [2, 5, 10, 20].map(juneTask);
 
 describe("a month's tasks", () => {
-  it('starts the due-date order at the month, and stops past it', async () => {
-    const stub = stubApi(() => ({
-      status: 200,
-      data: { ...buildTaskList([inJune, inJuly]), nextCursor: 'more' },
-    }));
+  it("asks for the month's due-date range, by due date, and follows the pages", async () => {
+    const stub = stubApi((request) =>
+      request.params?.cursor
+        ? { status: 200, data: buildTaskList([june20]) }
+        : { status: 200, data: { ...buildTaskList([june2, june10]), nextCursor: 'next' } },
+    );
     const month = await getMonthTasks(FROM, BEFORE);
-    expect(month).toEqual({ tasks: [inJune], truncated: false });
-    expect(stub.requests).toHaveLength(1);
-    expect(stub.requests[0]!.params).toEqual({
-      sort: 'dueDate',
-      order: 'asc',
-      limit: 100,
-      cursor: cursorAt(FROM),
-    });
-    expect(JSON.parse(atob(cursorAt(FROM).replace(/-/g, '+').replace(/_/g, '/')))).toEqual([
-      'dueDate',
-      'asc',
-      FROM,
-      '00000000-0000-0000-0000-000000000000',
+    expect(month).toEqual({ tasks: [june2, june10, june20], truncated: false });
+    expect(stub.requests.map((request) => request.params)).toEqual([
+      { sort: 'dueDate', order: 'asc', dueFrom: FROM, dueBefore: BEFORE, limit: 100 },
+      {
+        sort: 'dueDate',
+        order: 'asc',
+        dueFrom: FROM,
+        dueBefore: BEFORE,
+        limit: 100,
+        cursor: 'next',
+      },
     ]);
   });
 
-  it('reads from the start of the list when the server refuses the cursor', async () => {
-    const stub = stubApi((request) =>
-      request.params?.cursor
-        ? { status: 400, data: { message: 'cursor: not a cursor of this list' } }
-        : { status: 200, data: buildTaskList([inMay, inJune, inJuly]) },
-    );
-    expect((await getMonthTasks(FROM, BEFORE)).tasks).toEqual([inJune]);
-    expect(stub.requests.map((request) => request.params?.cursor)).toEqual([
-      cursorAt(FROM),
-      undefined,
-    ]);
+  it('stops at the cap and says the month has more', async () => {
+    const stub = stubApi(() => ({
+      status: 200,
+      data: { ...buildTaskList(Array.from({ length: 100 }, () => june5)), nextCursor: 'more' },
+    }));
+    const month = await getMonthTasks(FROM, BEFORE);
+    expect(month.truncated).toBe(true);
+    expect(month.tasks).toHaveLength(MONTH_TASK_CAP);
+    expect(stub.requests).toHaveLength(MONTH_TASK_CAP / 100);
   });
 });

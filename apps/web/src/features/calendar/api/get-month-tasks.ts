@@ -1,6 +1,6 @@
 import type { Task, TaskListResponse } from '@task-manager/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, statusOf } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 const PAGE_SIZE = 100;
@@ -13,50 +13,32 @@ export interface MonthTasks {
   truncated: boolean;
 }
 
-/** Pages read for one month at most, when the list has to be read from its start. */
-const MAX_PAGES = 30;
+/** Pages read for one month at most (MONTH_TASK_CAP tasks). */
+const MAX_PAGES = MONTH_TASK_CAP / PAGE_SIZE;
 
 /**
- * A cursor that starts the due-date order at `from`: the list's keyset cursor for
- * `sort=dueDate&order=asc` is the last row's (due date, id), so (from, the smallest id) starts
- * right at the month instead of at the oldest task. Built here because the list has no due-date
- * range filter; if the server refuses it (400), the month is read from the start instead.
+ * The caller's tasks due in [from, before) (ISO instants), by due date: the list's due-date
+ * range (`dueFrom`, `dueBefore`) read page by page, up to MONTH_TASK_CAP.
  */
-export function cursorAt(from: string): string {
-  const json = JSON.stringify(['dueDate', 'asc', from, '00000000-0000-0000-0000-000000000000']);
-  return btoa(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '');
-}
-
-async function readMonth(from: string, before: string, start: string | null): Promise<MonthTasks> {
+export async function getMonthTasks(from: string, before: string): Promise<MonthTasks> {
   const tasks: Task[] = [];
-  let cursor = start;
+  let cursor: string | null = null;
   for (let pages = 1; ; pages += 1) {
     const params: Record<string, string | number> = {
       sort: 'dueDate',
       order: 'asc',
+      dueFrom: from,
+      dueBefore: before,
       limit: PAGE_SIZE,
     };
     if (cursor) params.cursor = cursor;
     const { data }: { data: TaskListResponse } = await api.get<TaskListResponse>('/api/tasks', {
       params,
     });
-    for (const task of data.tasks) {
-      if (task.dueDate >= from && task.dueDate < before) tasks.push(task);
-    }
-    const last = data.tasks.at(-1);
-    if (!data.nextCursor || !last || last.dueDate >= before) return { tasks, truncated: false };
-    if (tasks.length >= MONTH_TASK_CAP || pages >= MAX_PAGES) return { tasks, truncated: true };
+    tasks.push(...data.tasks);
+    if (!data.nextCursor) return { tasks, truncated: false };
+    if (pages >= MAX_PAGES) return { tasks, truncated: true };
     cursor = data.nextCursor;
-  }
-}
-
-/** The caller's tasks due in [from, before) (ISO instants), by due date. */
-export async function getMonthTasks(from: string, before: string): Promise<MonthTasks> {
-  try {
-    return await readMonth(from, before, cursorAt(from));
-  } catch (error) {
-    if (statusOf(error) !== 400) throw error;
-    return readMonth(from, before, null);
   }
 }
 
