@@ -11,7 +11,10 @@ const juneTask = (day: number) =>
     dueDate: `2031-06-${String(day).padStart(2, '0')}T00:00:00.000Z`,
   });
 
-const [june2, june5, june10, june20] = [2, 5, 10, 20].map(juneTask);
+const june2 = juneTask(2);
+const june5 = juneTask(5);
+const june10 = juneTask(10);
+const june20 = juneTask(20);
 
 describe("a month's tasks", () => {
   it("asks for the month's due-date range, by due date, and follows the pages", async () => {
