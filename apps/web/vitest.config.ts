@@ -32,6 +32,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll waits as long as expectVisible does (e2e/support/ui.ts): its 1 s default
+          // fails a check that a busy CI machine answers in a little more.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
