@@ -1,4 +1,5 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
+import { translateServerText } from './i18n';
 
 export const TOKEN_KEY = 'token';
 /** Spec section 9: every request gives up after 50 seconds. */
@@ -162,11 +163,14 @@ export const api = {
     request<T, R>('PATCH', url, body, options),
 };
 
-/** The server's `{message}` when it sent one, otherwise the fallback the spec gives. */
+/**
+ * The server's `{message}` when it sent one (in the app's language when it is one of the API's
+ * known texts), otherwise the fallback the spec gives.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     const message = (error.data as { message?: unknown } | undefined)?.message;
-    if (typeof message === 'string' && message.trim()) return message;
+    if (typeof message === 'string' && message.trim()) return translateServerText(message);
   }
   return fallback;
 }

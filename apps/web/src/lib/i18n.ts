@@ -43,14 +43,36 @@ export function detectLanguage(
  * English comes with the app; another language's messages load the first time they are needed
  * (their own chunk), so the first visit of the many who read English carries one language only.
  */
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<typeof en>> = {
-  de: async () => (await import('../locales/de')).de,
+const loaders: Record<
+  Exclude<Language, 'en'>,
+  () => Promise<{ messages: typeof en; serverTexts: ReadonlyMap<string, string> }>
+> = {
+  de: async () => {
+    const [{ de }, { deServerTexts }] = await Promise.all([
+      import('../locales/de'),
+      import('../locales/server-texts.de'),
+    ]);
+    return { messages: de, serverTexts: deServerTexts };
+  },
 };
+
+/** Per language but English: the shared schemas' and the API's English texts, translated. */
+const serverTexts = new Map<Language, ReadonlyMap<string, string>>();
 
 /** Loads a language's messages (once) without switching to it. */
 export async function loadLanguage(language: Language): Promise<void> {
   if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
-  i18next.addResourceBundle(language, 'translation', await loaders[language]());
+  const loaded = await loaders[language]();
+  serverTexts.set(language, loaded.serverTexts);
+  i18next.addResourceBundle(language, 'translation', loaded.messages);
+}
+
+/**
+ * A message of the shared schemas or of the API (English, the spec's words) in the app's
+ * language; a text it does not know (say, from a newer server) stays as it came.
+ */
+export function translateServerText(text: string): string {
+  return serverTexts.get(currentLanguage())?.get(text) ?? text;
 }
 
 const initialLanguage = detectLanguage();
