@@ -1,11 +1,14 @@
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupE2E } from './support/e2e.js';
-import { eventually, expectPath, expectVisible, sideMenu } from './support/ui.js';
+import { eventually, expectPath, expectToast, expectVisible, sideMenu } from './support/ui.js';
 
 /**
- * Nothing a person typed is lost by leaving: with a changed form, a link in the app asks first;
- * "stay" keeps the page and what was typed, "leave" goes.
+ * Nothing a person typed is lost by leaving: with a changed form, a link in the app and the
+ * browser's Back button ask first; "stay" keeps the page and what was typed, "leave" goes. A
+ * form with nothing to lose (unchanged, changed back, or saved) leaves at once, and one press of
+ * Back leaves its URL: saving keeps the person on the form, and Back then goes to the page they
+ * came from, not to a second copy of the form.
  */
 const e2e = setupE2E();
 
@@ -19,6 +22,42 @@ function answerNextQuestion(page: Page, accept: boolean): Promise<string> {
       void (accept ? dialog.accept() : dialog.dismiss()).then(() => resolve(message));
     });
   });
+}
+
+/** Records every question the page asks, answering "stay" (so a wrong question also shows). */
+function recordQuestions(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('dialog', (dialog: Dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return asked;
+}
+
+/**
+ * An admin on a task's edit form, reached from Manage Tasks through the task's page, so the
+ * history holds the list, the task page and the form, as when a person clicks their way there.
+ */
+async function openEditFormThroughTheApp() {
+  const admin = await e2e.api.registerAdmin('Ada Admin');
+  const member = await e2e.api.registerMember('Mia Member');
+  const task = await e2e.api.createTask(admin.token, {
+    title: 'Plan the offsite',
+    assignedTo: [member.user._id],
+    todoChecklist: [{ text: 'Book the venue' }],
+  });
+  const { page } = await e2e.openPage({ token: admin.token });
+  await page.goto('/admin/tasks');
+  await page.getByRole('link', { name: 'Plan the offsite' }).first().click();
+  const taskPath = `/admin/tasks/${task._id}`;
+  await expectPath(page, taskPath);
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  const editPath = `${taskPath}/edit`;
+  await expectPath(page, editPath);
+  const title = page.getByRole('textbox', { name: 'Task Title' });
+  await expectVisible(title, 'the edit form');
+  await eventually(() => title.inputValue(), 'Plan the offsite', 'the loaded title');
+  return { page, task, taskPath, editPath, title };
 }
 
 describe('leaving a changed form', () => {
@@ -60,5 +99,80 @@ describe('leaving a changed form', () => {
     await sideMenu(page).getByRole('link', { name: 'Dashboard' }).click();
     expect(await asked).toBe(QUESTION);
     await expectPath(page, '/admin/dashboard');
+  });
+
+  it('asks first on the Back button; staying keeps what was typed, leaving goes back', async () => {
+    const { page, taskPath, editPath, title } = await openEditFormThroughTheApp();
+    await title.fill('Plan the offsite in May');
+
+    let asked = answerNextQuestion(page, false);
+    await page.goBack();
+    expect(await asked).toBe(QUESTION);
+    await expectPath(page, editPath);
+    expect(await title.inputValue()).toBe('Plan the offsite in May');
+
+    // Typing on after staying, then Back again: asked again, and "leave" goes to the task page.
+    await title.fill('Plan the offsite in June');
+    asked = answerNextQuestion(page, true);
+    await page.goBack();
+    expect(await asked).toBe(QUESTION);
+    await expectPath(page, taskPath);
+    await expectVisible(page.getByRole('link', { name: 'Edit', exact: true }), 'the task page');
+  });
+
+  it('goes back at once from a form with no changes, or with its changes undone', async () => {
+    const { page, taskPath, editPath, title } = await openEditFormThroughTheApp();
+    const asked = recordQuestions(page);
+
+    await page.goBack();
+    await expectPath(page, taskPath);
+    await page.goForward();
+    await expectPath(page, editPath);
+    await eventually(() => title.inputValue(), 'Plan the offsite', 'the form again');
+
+    await title.fill('Plan the offsite in May');
+    await title.fill('Plan the offsite');
+    await page.goBack();
+    await expectPath(page, taskPath);
+    await page.goBack();
+    await expectPath(page, '/admin/tasks');
+    expect(asked).toEqual([]);
+  });
+
+  it('after saving, Back does not ask, and one press leaves the form for the page before it', async () => {
+    const { page, taskPath, title } = await openEditFormThroughTheApp();
+    const asked = recordQuestions(page);
+    await title.fill('Plan the offsite in May');
+    await page.getByRole('button', { name: 'UPDATE TASK' }).click();
+    await expectToast(page, 'Task Updated Successfully');
+    // Saving keeps the person on the form, with what they saved.
+    await eventually(() => title.inputValue(), 'Plan the offsite in May', 'the saved title');
+
+    await page.goBack();
+    await expectPath(page, taskPath);
+    await expectVisible(page.getByRole('heading', { name: 'Plan the offsite in May' }), 'the task');
+    expect(asked).toEqual([]);
+  });
+
+  it('after leaving by a link, one press of Back returns to the form and the next one leaves it', async () => {
+    const { page, taskPath, editPath, title } = await openEditFormThroughTheApp();
+    await title.fill('Plan the offsite in May');
+    const leave = answerNextQuestion(page, true);
+    await sideMenu(page).getByRole('link', { name: 'Dashboard' }).click();
+    expect(await leave).toBe(QUESTION);
+    await expectPath(page, '/admin/dashboard');
+    // The form is gone only once the dashboard has replaced it.
+    await expectVisible(
+      page.getByRole('heading', { level: 1, name: /Ada Admin/ }),
+      'the dashboard greeting',
+    );
+
+    const asked = recordQuestions(page);
+    await page.goBack();
+    await expectPath(page, editPath);
+    await eventually(() => title.inputValue(), 'Plan the offsite', 'the form, as saved');
+    await page.goBack();
+    await expectPath(page, taskPath);
+    expect(asked).toEqual([]);
   });
 });
