@@ -66,4 +66,34 @@ describe('list navigation', () => {
     focusNextItem(-1);
     expect(document.activeElement?.id).toBe('a');
   });
+
+  it('without marked items, moves through the main list items, focusing the control in each', () => {
+    const main = document.body.appendChild(document.createElement('main'));
+    const list = main.appendChild(document.createElement('ul'));
+    for (const id of ['a', 'b']) {
+      const item = list.appendChild(document.createElement('li'));
+      const box = item.appendChild(document.createElement('input'));
+      box.type = 'checkbox';
+      box.id = `c${id}`;
+      // A list inside an item is part of the item, not an item of its own.
+      item.appendChild(document.createElement('ul')).appendChild(document.createElement('li'));
+    }
+    // Outside the main region: not an item.
+    document.body
+      .appendChild(document.createElement('li'))
+      .appendChild(document.createElement('a'));
+    for (const control of document.querySelectorAll<HTMLElement>('input, a')) {
+      control.getClientRects = () => [{}] as unknown as DOMRectList;
+    }
+    focusNextItem(1);
+    expect(document.activeElement?.id).toBe('ca');
+    focusNextItem(1);
+    expect(document.activeElement?.id).toBe('cb');
+    focusNextItem(1);
+    expect(document.activeElement?.id).toBe('cb');
+    tickFocusedItem();
+    expect((document.getElementById('cb') as HTMLInputElement).checked).toBe(true);
+    focusNextItem(-1);
+    expect(document.activeElement?.id).toBe('ca');
+  });
 });

@@ -74,29 +74,49 @@ export function useShortcuts(bindings: ShortcutBindings, enabled = true): void {
   }, [enabled]);
 }
 
-/** The items `j` and `k` move through: list rows and cards mark themselves with this attribute. */
+/**
+ * The items `j` and `k` move through: list rows and cards may mark themselves with this
+ * attribute (and take focus themselves, with tabindex -1). On a page where none is marked, the
+ * items are the main region's list items, and focus goes to the first control in each (a card's
+ * link, so Enter opens it; a checklist item's checkbox, so `x` ticks it).
+ */
 export const SHORTCUT_ITEM = 'data-shortcut-item';
 
-function shortcutItems(): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>(`[${SHORTCUT_ITEM}]`)].filter(
-    (element) => element.getClientRects().length > 0,
-  );
+const LIST_ITEMS = 'main li, main [role="listitem"]';
+const CONTROL = 'a[href], input:not([type="hidden"]), button, select, textarea, [tabindex]';
+
+const visible = (element: HTMLElement) => element.getClientRects().length > 0;
+
+/** Each item, with the element that takes focus for it. */
+function shortcutItems(): Array<{ item: HTMLElement; target: HTMLElement }> {
+  const marked = [...document.querySelectorAll<HTMLElement>(`[${SHORTCUT_ITEM}]`)].filter(visible);
+  if (marked.length > 0) return marked.map((item) => ({ item, target: item }));
+  const listed = [...document.querySelectorAll<HTMLElement>(LIST_ITEMS)];
+  // The outermost items only: a card's own lists (labels, avatars) are part of the card.
+  return listed
+    .filter((item) => !listed.some((other) => other !== item && other.contains(item)))
+    .flatMap((item) => {
+      const target = [...item.querySelectorAll<HTMLElement>(CONTROL)].find(
+        (control) => visible(control) && !control.matches(':disabled'),
+      );
+      return target ? [{ item, target }] : [];
+    });
 }
 
 /** Moves focus to the next (1) or previous (-1) list item, from the focused one or the first. */
 export function focusNextItem(step: 1 | -1): void {
   const items = shortcutItems();
   if (items.length === 0) return;
-  const current = items.findIndex((item) => item.contains(document.activeElement));
+  const current = items.findIndex(({ item }) => item.contains(document.activeElement));
   const next =
     current === -1
       ? step === 1
         ? 0
         : items.length - 1
       : Math.min(Math.max(current + step, 0), items.length - 1);
-  const item = items[next]!;
-  item.focus();
-  item.scrollIntoView?.({ block: 'nearest' });
+  const { target } = items[next]!;
+  target.focus();
+  target.scrollIntoView?.({ block: 'nearest' });
 }
 
 /** Ticks (clicks) the checkbox of the focused item, or the focused checkbox itself. */
@@ -106,7 +126,7 @@ export function tickFocusedItem(): void {
     active.click();
     return;
   }
-  const item = active?.closest<HTMLElement>(`[${SHORTCUT_ITEM}]`);
+  const item = active?.closest<HTMLElement>(`[${SHORTCUT_ITEM}], ${LIST_ITEMS}`);
   item?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.click();
 }
 
