@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import {
   cardDescription,
   type Assignee,
@@ -106,10 +106,24 @@ export interface TaskCounts {
  * Counts by status and by priority. The admin's (every task) come from `task_counts`, at most
  * nine rows kept exact by triggers; a member's from one grouped query over their own tasks.
  */
+/** Every task's counts by status and priority (nine rows at most), as the triggers keep them. */
+function everyTaskCountRows(db: Kysely<Database>) {
+  return db.selectFrom('task_counts').select(['status', 'priority', 'count']).execute();
+}
+
+/** True when `filter` narrows every task (an admin's scope) by priority and nothing else. */
+function onlyPriorities(scope: TaskScope, filter: TaskFilter): boolean {
+  return (
+    scope.assigneeId === undefined &&
+    (filter.priorities?.length ?? 0) > 0 &&
+    narrowsBeyondStatus({ ...filter, priorities: undefined }) === false
+  );
+}
+
 export async function countTasks(db: Kysely<Database>, scope: TaskScope): Promise<TaskCounts> {
   const rows =
     scope.assigneeId === undefined
-      ? await db.selectFrom('task_counts').select(['status', 'priority', 'count']).execute()
+      ? await everyTaskCountRows(db)
       : await scoped(db, scope)
           .select(['tasks.status', 'tasks.priority', (eb) => eb.fn.countAll<number>().as('count')])
           .groupBy(['tasks.status', 'tasks.priority'])
@@ -601,7 +615,12 @@ const TITLE_KEY = sql<string>`lower("tasks"."title")`;
  * Returns the query and whether it walks a member's assignments (whose index holds the
  * creation order).
  */
-function filteredTasks(db: Kysely<Database>, scope: TaskScope, filter: TaskFilter) {
+function filteredTasks(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filter: TaskFilter,
+  walkSortIndex = false,
+) {
   const assigneeId = scope.assigneeId ?? filter.assigneeId;
   const labelIds = filter.labelIds?.length ? filter.labelIds : undefined;
   let query: TasksQuery;
@@ -653,12 +672,74 @@ function filteredTasks(db: Kysely<Database>, scope: TaskScope, filter: TaskFilte
       ),
     );
   }
-  if (filter.priorities?.length) query = query.where('tasks.priority', 'in', filter.priorities);
+  // SQLite's unary plus leaves a value as it is but keeps its column's indexes out of the
+  // plan: the query then walks the sort's index and checks these on the way (walksSortIndex).
+  const column = (name: 'priority' | 'status' | 'due_date') =>
+    walkSortIndex ? sql<string>`+${sql.ref(`tasks.${name}`)}` : sql.ref<string>(`tasks.${name}`);
+  if (filter.priorities?.length) query = query.where(column('priority'), 'in', filter.priorities);
   const due = filter.due;
-  if (due?.openOnly) query = query.where('tasks.status', 'in', OPEN_STATUSES);
-  if (due?.from !== undefined) query = query.where('tasks.due_date', '>=', due.from);
-  if (due?.before !== undefined) query = query.where('tasks.due_date', '<', due.before);
+  if (due?.openOnly) query = query.where(column('status'), 'in', OPEN_STATUSES);
+  if (due?.from !== undefined) query = query.where(column('due_date'), '>=', due.from);
+  if (due?.before !== undefined) query = query.where(column('due_date'), '<', due.before);
   return { query, viaAssignments };
+}
+
+/**
+ * Whether a page is found sooner by walking the sort's index and checking the filter on each
+ * task on the way than by reading every match through the filter's own index and sorting them.
+ * With matches spread evenly, the walk reads about `limit × total / matching` tasks and the other
+ * way `matching`: the walk wins when `matching² > limit × total`. Only for what the tasks' own
+ * columns filter (priority, due date): a search, an assignee or a label drives the query from
+ * its own list. SQLite only: it keeps no statistics to weigh this (it read all 18,000 overdue
+ * tasks of 100,000 through the (status, due_date) index and sorted them, 100 ms, where the walk
+ * takes 8); PostgreSQL's planner weighs it from its own.
+ */
+async function walksSortIndex(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filter: TaskFilter,
+  matching: number,
+  limit: number,
+): Promise<boolean> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return false;
+  const drivenElsewhere =
+    (filter.words?.length ?? 0) > 0 ||
+    (scope.assigneeId ?? filter.assigneeId) !== undefined ||
+    (filter.labelIds?.length ?? 0) > 0;
+  const columnsFilter = (filter.priorities?.length ?? 0) > 0 || filter.due !== undefined;
+  if (drivenElsewhere || !columnsFilter || matching === 0) return false;
+  const { total } = await countTasks(db, scope);
+  return matching * matching > limit * total;
+}
+
+/**
+ * The task list's page (listTaskPage) and its status counts (countTasksByStatus) for `filter`
+ * and the status tab `status`. On SQLite the counts come first: how many tasks match decides how
+ * the page is read (walksSortIndex). PostgreSQL runs both at once.
+ */
+export async function listTaskPageWithCounts(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filter: TaskFilter,
+  status: TaskStatus | undefined,
+  page: { sort: TaskSort; order: 'asc' | 'desc'; limit: number; after?: TaskPageKey },
+): Promise<{
+  rows: Array<{ row: TaskRow; pageKey: TaskPageKey }>;
+  counts: { total: number; byStatus: Record<TaskStatus, number> };
+}> {
+  const pageFilter = { ...filter, status };
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const [rows, counts] = await Promise.all([
+      listTaskPage(db, scope, pageFilter, page),
+      countTasksByStatus(db, scope, filter),
+    ]);
+    return { rows, counts };
+  }
+  const counts = await countTasksByStatus(db, scope, filter);
+  const matching = status ? counts.byStatus[status] : counts.total;
+  const walkSortIndex = await walksSortIndex(db, scope, filter, matching, page.limit);
+  const rows = await listTaskPage(db, scope, pageFilter, { ...page, walkSortIndex });
+  return { rows, counts };
 }
 
 /**
@@ -670,9 +751,21 @@ export async function listTaskPage(
   db: Kysely<Database>,
   scope: TaskScope,
   filter: TaskFilter,
-  page: { sort: TaskSort; order: 'asc' | 'desc'; limit: number; after?: TaskPageKey },
+  page: {
+    sort: TaskSort;
+    order: 'asc' | 'desc';
+    limit: number;
+    after?: TaskPageKey;
+    /** SQLite: read in the sort's order and check the filter on the way (walksSortIndex). */
+    walkSortIndex?: boolean;
+  },
 ): Promise<Array<{ row: TaskRow; pageKey: TaskPageKey }>> {
-  const { query: source, viaAssignments } = filteredTasks(db, scope, filter);
+  const { query: source, viaAssignments } = filteredTasks(
+    db,
+    scope,
+    filter,
+    page.walkSortIndex ?? false,
+  );
   let query = source;
   if (filter.status) query = query.where('tasks.status', '=', filter.status);
   // The sort key's columns: a member's creation order from their assignments' index.
@@ -718,6 +811,18 @@ export async function countTasksByStatus(
   filter: TaskFilter,
 ): Promise<{ total: number; byStatus: Record<TaskStatus, number> }> {
   if (!narrowsBeyondStatus(filter)) return countTasks(db, scope);
+  if (onlyPriorities(scope, filter)) {
+    // Every task's: the (status, priority) counts the triggers keep, the asked priorities' rows.
+    const rows = await everyTaskCountRows(db);
+    const byStatus: Record<TaskStatus, number> = { Pending: 0, 'In Progress': 0, Completed: 0 };
+    let total = 0;
+    for (const { status, priority, count } of rows) {
+      if (!filter.priorities?.includes(priority)) continue;
+      byStatus[status] += Number(count);
+      total += Number(count);
+    }
+    return { total, byStatus };
+  }
   const rows = await filteredTasks(db, scope, filter)
     .query.select(['tasks.status', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy('tasks.status')

@@ -35,9 +35,8 @@ import {
   hydrateTaskCards,
   hydrateTasks,
   insertTaskRow,
-  countTasksByStatus,
   existingLabelIds,
-  listTaskPage,
+  listTaskPageWithCounts,
   listTaskRows,
   loadChecklist,
   replaceTaskLabels,
@@ -207,15 +206,15 @@ export class TaskService {
       words: query.q === undefined ? undefined : searchWords(query.q),
     };
     // One row more than asked tells whether a next page exists without counting.
-    const [rows, { total, byStatus }] = await Promise.all([
-      listTaskPage(
-        this.db,
-        scope,
-        { ...filter, status: query.status },
-        { sort: query.sort, order, limit: query.limit + 1, after },
-      ),
-      countTasksByStatus(this.db, scope, filter),
-    ]);
+    const {
+      rows,
+      counts: { total, byStatus },
+    } = await listTaskPageWithCounts(this.db, scope, filter, query.status, {
+      sort: query.sort,
+      order,
+      limit: query.limit + 1,
+      after,
+    });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {

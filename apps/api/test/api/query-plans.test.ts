@@ -13,6 +13,7 @@ import {
   hydrateTasks,
   countTasksByStatus,
   listTaskPage,
+  listTaskPageWithCounts,
   listTaskRows,
   type TaskFilter,
   type TaskRow,
@@ -22,6 +23,7 @@ import { TaskService } from '../../src/tasks/service.js';
 import { listMembersWithTaskCounts } from '../../src/users/repository.js';
 import { seedMembers, seedTasks } from '../helpers/bulk-seed.js';
 import { signUp } from '../helpers/factories.js';
+import { onlyOn } from '../helpers/only-on.js';
 import { captureQueries } from '../helpers/query-capture.js';
 import { createTestContext, ENGINE, testConfig, type TestContext } from '../helpers/test-app.js';
 
@@ -311,7 +313,12 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
      * are read from an index into a small list, which SQLite then walks ("SCAN carrying").
      */
     const expectNoTableScan = ({ sql: text, plan }: Planned) => {
-      const scans = fullScans(plan).filter((line) => !/^SCAN (carrying|found)$/.test(line.trim()));
+      // task_counts is the nine rows of every task's counts by status and priority.
+      const scans = fullScans(plan).filter(
+        (line) =>
+          !/^SCAN (carrying|found|task_counts)$/.test(line.trim()) &&
+          !/Seq Scan on task_counts\b/.test(line),
+      );
       expect(scans, `${text}\n${plan.join('\n')}`).toEqual([]);
     };
     let labelId: string;
@@ -374,6 +381,68 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
       }
     });
   });
+});
+
+describe(`the task list on SQLite: how a filter's page is read follows how many match (${ENGINE})`, () => {
+  let ctx: TestContext;
+  let newest: TaskRow[];
+  const page = { sort: 'createdAt' as const, order: 'desc' as const, limit: 101 };
+  /** The plan of the page's query (the one that orders) of a listTaskPageWithCounts call. */
+  async function pagePlan(filter: TaskFilter) {
+    const planned = await plansOf(ctx.db, (db) =>
+      listTaskPageWithCounts(db, {}, filter, undefined, page),
+    );
+    const query = planned.find((q) => /order by/i.test(q.sql));
+    expect(query, planned.map((q) => q.sql).join('\n')).toBeDefined();
+    return query!.plan;
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const members = await seedMembers(ctx.db, 10);
+    await seedTasks(ctx.db, {
+      count: 1000,
+      createdBy: members[0]!.id,
+      assign: (i) => [members[i % 10]!.id],
+    });
+    newest = await listTaskRows(ctx.db, {}, { limit: 1 });
+  });
+  afterAll(() => ctx.close());
+
+  onlyOn('sqlite', 'PostgreSQL weighs this from its own statistics').it(
+    'a broad filter walks the sort index and stops at the page; a narrow one reads its own index',
+    async () => {
+      // Every priority: all 1,000 match, so 101 are found in the first 101 of the sort's order.
+      const broad: TaskFilter = { priorities: ['High', 'Medium', 'Low'] };
+      const walked = await pagePlan(broad);
+      expect(usesIndex(walked, 'tasks_created_idx'), walked.join('\n')).toBe(true);
+      expect(sorts(walked)).toEqual([]);
+      // The same rows as read the other way.
+      const result = await listTaskPageWithCounts(ctx.db, {}, broad, undefined, page);
+      const direct = await listTaskPage(ctx.db, {}, broad, page);
+      expect(result.rows.map(({ row }) => row.id)).toEqual(direct.map(({ row }) => row.id));
+      expect(result.counts.total).toBe(1000);
+
+      // One task due at an instant of its own: one match, read from the due-date index.
+      const due = '2031-03-04T05:06:07.890Z';
+      await ctx.db
+        .updateTable('tasks')
+        .set({ due_date: due })
+        .where('id', '=', newest[0]!.id)
+        .execute();
+      const narrow: TaskFilter = {
+        due: { from: due, before: new Date(Date.parse(due) + 1).toISOString() },
+      };
+      const read = await pagePlan(narrow);
+      expect(
+        read.some((line) => /USING (COVERING )?INDEX tasks_(status_)?due(_date)?_idx/.test(line)),
+        read.join('\n'),
+      ).toBe(true);
+      const one = await listTaskPageWithCounts(ctx.db, {}, narrow, undefined, page);
+      expect(one.rows.map(({ row }) => row.due_date)).toContain(due);
+      expect(one.counts.total).toBe(one.rows.length);
+    },
+  );
 });
 
 describe(`queries per request stay the same whatever the page size (${ENGINE})`, () => {
