@@ -5,13 +5,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, type Task } from '@task-manager/shared';
 import { apiEndpoints } from '../../src/endpoints.js';
 import { expressPath, type AnyEndpoint } from '../../src/http/endpoint.js';
+import { unsubscribeToken } from '../../src/notifications/unsubscribe-token.js';
+import { createOpenApiDocument } from '../../src/openapi/document.js';
+import { databaseDigest } from '../helpers/db-digest.js';
+import {
+  DERIVED_PASSWORD,
+  derivedBody,
+  derivedQuery,
+  fillPath,
+  pathKindOf,
+  pathParamsOf,
+  uploadFieldOf,
+} from '../helpers/derived-request.js';
+import { untilReady } from '../helpers/event-stream.js';
 import { buildTask, buildUser, createTask, signUp, type Session } from '../helpers/factories.js';
-import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
+import { createContractChecker, type OpenApiDoc } from '../helpers/openapi.js';
+import {
+  createTestContext,
+  ENGINE,
+  INVITE_TOKEN,
+  testConfig,
+  type TestContext,
+} from '../helpers/test-app.js';
 
 /**
  * Who calls. "assigned member" is the member the task under test is assigned to; on the
  * /api/users/:id rows it is the user named by :id (the caller themself). "unassigned member" is
- * another member, never assigned to any task in this file.
+ * another member, never assigned to any task in this file, except on the rows made from a
+ * declaration that name a comment or a file: there each caller is its author (derivedRecipe).
  */
 const CALLERS = ['anonymous', 'assigned member', 'unassigned member', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -19,7 +40,8 @@ type Caller = (typeof CALLERS)[number];
 /**
  * The permission matrix: every declared endpoint, and the status each caller gets, read from the
  * endpoint's `access` (see src/http/endpoint.ts). Every request carries a valid body, so the
- * status says what the caller may do, not what the input was.
+ * status says what the caller may do, not what the input was: the request recipes below where
+ * one is written, otherwise the request made from the declaration (derivedRecipe).
  */
 function statusesFor(endpoint: AnyEndpoint): Record<Caller, number> {
   const ok = endpoint.status ?? 200;
@@ -39,10 +61,15 @@ function statusesFor(endpoint: AnyEndpoint): Record<Caller, number> {
   }
 }
 
-const MATRIX: ReadonlyArray<readonly [Endpoint, number, number, number, number]> = apiEndpoints.map(
+/** An endpoint as the matrix names it: `PUT /api/tasks/:id`. */
+const nameOf = (endpoint: AnyEndpoint) =>
+  `${endpoint.method.toUpperCase()} ${expressPath(endpoint.path)}`;
+const DECLARED = new Map(apiEndpoints.map((endpoint) => [nameOf(endpoint), endpoint]));
+
+const MATRIX: ReadonlyArray<readonly [string, number, number, number, number]> = apiEndpoints.map(
   (endpoint) => {
     const statuses = statusesFor(endpoint);
-    const name = `${endpoint.method.toUpperCase()} ${expressPath(endpoint.path)}` as Endpoint;
+    const name = nameOf(endpoint);
     return [
       name,
       statuses.anonymous,
@@ -77,10 +104,12 @@ interface Fixtures {
 interface Prepared {
   path: string;
   body?: object;
-  /** Sent as the multipart field "image" instead of a JSON body. */
-  image?: Buffer;
+  /** Sent as a multipart upload (the file in `field`) instead of a JSON body. */
+  upload?: { field: string; file: Buffer };
   /** The answer is a file: read it as bytes. */
   binary?: boolean;
+  /** The answer is an event stream: read it up to its `ready` event. */
+  stream?: boolean;
   /** A caller other than the shared fixture, e.g. the freshly made user themself. */
   as?: Partial<Record<Caller, Session>>;
   /** What a refused request must leave exactly as it was. */
@@ -90,7 +119,8 @@ interface Prepared {
 }
 
 interface EndpointSpec {
-  prepare(fx: Fixtures): Promise<Prepared>;
+  /** The request for one row: `caller` is who sends it (a recipe may make records for them). */
+  prepare(fx: Fixtures, caller: Caller): Promise<Prepared>;
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -127,7 +157,7 @@ function expectWorkbook(res: Response, filename: string) {
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 }
 
-const ENDPOINTS = {
+const ENDPOINTS: Record<string, EndpointSpec> = {
   'POST /api/auth/register': {
     prepare: async () => {
       const body = buildUser();
@@ -177,7 +207,7 @@ const ENDPOINTS = {
   'POST /api/auth/upload-image': {
     prepare: async (fx) => ({
       path: '/api/auth/upload-image',
-      image: fx.png,
+      upload: { field: 'image', file: fx.png },
       verify: async (res) => {
         const match = /^\/api\/images\/([0-9a-f-]{36})$/.exec(res.body.imageUrl);
         expect(match).not.toBeNull();
@@ -448,8 +478,110 @@ const ENDPOINTS = {
       verify: (res) => expectWorkbook(res, 'user_details.xlsx'),
     }),
   },
-} satisfies Record<string, EndpointSpec>;
-type Endpoint = keyof typeof ENDPOINTS;
+  // The requests below need what a declaration cannot give: a token a server made, an item
+  // the assignee added, a stream read only up to its start, a code put back afterwards.
+  'POST /api/auth/password-reset/confirm': {
+    prepare: async (fx) => {
+      const member = await signUp(fx.ctx, 'member');
+      const link = await fx.ctx.api
+        .post(`/api/users/${member.id}/password-reset`)
+        .set(fx.admin.auth)
+        .expect(200);
+      const token = new URL(String(link.body.url), 'http://x').searchParams.get('token');
+      return {
+        path: '/api/auth/password-reset/confirm',
+        body: { token, password: DERIVED_PASSWORD },
+        verify: async () => {
+          await fx.ctx.api
+            .post('/api/auth/login')
+            .send({ email: member.email, password: DERIVED_PASSWORD })
+            .expect(200);
+        },
+      };
+    },
+  },
+  'GET /api/invites/lookup': {
+    prepare: async (fx) => {
+      const invite = await fx.ctx.api
+        .post('/api/invites')
+        .set(fx.admin.auth)
+        .send({ role: 'member', email: `invited-${randomUUID()}@example.com` })
+        .expect(201);
+      return {
+        path: `/api/invites/lookup?token=${invite.body.token}`,
+        verify: (res) =>
+          expect(res.body).toMatchObject({ role: 'member', email: invite.body.email }),
+      };
+    },
+  },
+  'POST /api/settings/admin-invite-token': {
+    prepare: async (fx) => ({
+      path: '/api/settings/admin-invite-token',
+      state: () => fx.ctx.db.selectFrom('app_settings').selectAll().execute(),
+      verify: async (res) => {
+        expect(res.body.adminInviteToken).toMatch(/^\d{6}$/);
+        expect(res.body.adminInviteToken).not.toBe(INVITE_TOKEN);
+        // Back to the code the other rows sign admins up with (the one the app started with).
+        await fx.ctx.db
+          .deleteFrom('app_settings')
+          .where('key', '=', 'admin_invite_token')
+          .execute();
+      },
+    }),
+  },
+  'PUT /api/tasks/:id/todo/:itemId': {
+    // An item the assignee added: theirs to rename (an admin renames any).
+    prepare: async (fx) => {
+      const task = await createTask(fx.ctx, fx.admin, [fx.assigned.id]);
+      const added = await fx.ctx.api
+        .post(`/api/tasks/${task._id}/todo`)
+        .set(fx.assigned.auth)
+        .send({ text: 'Added by the assignee' })
+        .expect(201);
+      const item = (added.body.task as Task).todoChecklist.at(-1)!;
+      return {
+        path: `/api/tasks/${task._id}/todo/${item._id}`,
+        body: { text: 'Renamed' },
+        state: () => taskState(fx, task._id),
+        verify: (res) => {
+          expect(res.body.task.todoChecklist).toContainEqual(
+            expect.objectContaining({ _id: item._id, text: 'Renamed' }),
+          );
+        },
+      };
+    },
+  },
+  'GET /api/events': {
+    prepare: async () => ({
+      path: '/api/events',
+      stream: true,
+      verify: (res) => {
+        expect(res.headers['content-type']).toContain('text/event-stream');
+        expect(res.body).toContain('event: ready');
+      },
+    }),
+  },
+  'GET /api/notifications/unsubscribe': {
+    prepare: async (fx) => ({
+      path: `/api/notifications/unsubscribe?token=${unsubscribeToken(testConfig.jwtSecret, fx.assigned.id, 'commented')}`,
+      verify: (res) => expect(res.headers['content-type']).toContain('text/html'),
+    }),
+  },
+  'POST /api/notifications/unsubscribe': {
+    prepare: async (fx) => {
+      const member = await signUp(fx.ctx, 'member');
+      const preferences = () =>
+        fx.ctx.api.get('/api/notifications/preferences').set(member.auth).expect(200);
+      return {
+        path: `/api/notifications/unsubscribe?token=${unsubscribeToken(testConfig.jwtSecret, member.id, 'commented')}`,
+        state: async () => (await preferences()).body,
+        verify: async () => {
+          expect((await preferences()).body.email.commented).toBe('never');
+        },
+      };
+    },
+  },
+};
 
 // A request recipe for an endpoint that is not declared is left over from an old API.
 {
@@ -458,6 +590,112 @@ type Endpoint = keyof typeof ENDPOINTS;
   if (undeclared.length > 0) {
     throw new Error(`Permission matrix: requests for undeclared ${undeclared.join(', ')}`);
   }
+}
+
+const DOC = createOpenApiDocument() as unknown as OpenApiDoc;
+/** Checks a derived request's success against the document: the answer its status documents. */
+const checker = createContractChecker(DOC);
+
+/** The shared callers (see Fixtures). */
+const sharedSessions = (fx: Fixtures): Record<Caller, Session | undefined> => ({
+  anonymous: undefined,
+  'assigned member': fx.assigned,
+  'unassigned member': fx.unassigned,
+  admin: fx.admin,
+});
+
+/**
+ * The recipe of an endpoint that has none above, made from its declaration
+ * (test/helpers/derived-request.ts): real ids in its path, its required query, a valid body, a
+ * small PNG for an upload. A read uses the shared fixtures. A change, and a request naming a
+ * comment or a file, gets callers of its own (a logout or a deletion never reaches the shared
+ * ones) and records made for it: a task assigned to the assigned member (who is also the user a
+ * path names), a comment or a file of the caller's own. A success must be the answer the OpenAPI
+ * document gives for its status; a refusal must leave every table as it was.
+ */
+function derivedRecipe(endpoint: AnyEndpoint): EndpointSpec {
+  return {
+    prepare: async (fx, caller) => {
+      const params = pathParamsOf(endpoint).map((param) => ({
+        param,
+        kind: pathKindOf(endpoint, param),
+      }));
+      const authored = params.some(({ kind }) => kind === 'comment' || kind === 'file');
+      const own = endpoint.method !== 'get' || authored;
+      const sessions: Record<Caller, Session | undefined> = own
+        ? {
+            anonymous: undefined,
+            'assigned member': await signUp(fx.ctx, 'member'),
+            'unassigned member': await signUp(fx.ctx, 'member'),
+            admin: await signUp(fx.ctx, 'admin'),
+          }
+        : sharedSessions(fx);
+      const assigned = sessions['assigned member']!;
+      // A comment or a file is the caller's own (anonymous: the assigned member's), on a task
+      // they are assigned to (an admin's: on the assigned member's).
+      const author = sessions[caller] ?? assigned;
+      const member = authored && author !== sessions.admin ? author : assigned;
+      let task: Task | undefined;
+      const taskInPath = async () =>
+        (task ??= own ? await createTask(fx.ctx, fx.admin, [member.id]) : fx.task);
+      const ids: Record<string, string> = {};
+      for (const { param, kind } of params) {
+        ids[param] = await {
+          user: async () => assigned.id,
+          task: async () => (await taskInPath())._id,
+          item: async () => (await taskInPath()).todoChecklist[0]!._id,
+          image: async () => fx.imageId,
+          label: async () => {
+            const label = { name: `Label ${randomUUID().slice(0, 8)}`, color: '#336699' };
+            const res = await fx.ctx.api.post('/api/labels').set(fx.admin.auth).send(label);
+            return String(res.body._id);
+          },
+          invite: async () => {
+            const res = await fx.ctx.api.post('/api/invites').set(fx.admin.auth).send({});
+            return String(res.body._id);
+          },
+          comment: async () => {
+            const res = await fx.ctx.api
+              .post(`/api/tasks/${(await taskInPath())._id}/comments`)
+              .set(author.auth)
+              .send({ body: 'A comment' });
+            return String(res.body._id);
+          },
+          file: async () => {
+            const res = await fx.ctx.api
+              .post(`/api/tasks/${(await taskInPath())._id}/files`)
+              .set(author.auth)
+              .attach('file', Buffer.from('bytes'), 'file.bin');
+            return String(res.body._id);
+          },
+          calendar: async () => {
+            const feed = await fx.ctx.api.get('/api/calendar/feed').set(fx.assigned.auth);
+            return /([^/]+)\.ics$/.exec(String(feed.body.url))![1]!;
+          },
+        }[kind]();
+      }
+      const context = { task, assignee: assigned.id };
+      const query = new URLSearchParams(derivedQuery(endpoint, context)).toString();
+      const field = uploadFieldOf(endpoint);
+      return {
+        path: `${fillPath(endpoint, ids)}${query ? `?${query}` : ''}`,
+        body: field ? undefined : (derivedBody(endpoint, context) as object | undefined),
+        upload: field ? { field, file: fx.png } : undefined,
+        as: own ? sessions : undefined,
+        state: async () => (await databaseDigest(fx.ctx.db, fx.ctx.engine)).byTable,
+        verify: (res) => {
+          checker.check(res, endpoint.operationId);
+        },
+      };
+    },
+  };
+}
+
+/** The recipe written for an endpoint, or the one made from its declaration. */
+function recipeFor(name: string): EndpointSpec {
+  const endpoint = DECLARED.get(name);
+  if (!endpoint) throw new Error(`Permission matrix: ${name} is not declared`);
+  return Object.hasOwn(ENDPOINTS, name) ? ENDPOINTS[name]! : derivedRecipe(endpoint);
 }
 
 /** The fixture ids that fill a path's `:id` and `:itemId`, by what the path names. */
@@ -473,7 +711,7 @@ function pathWithFixtureIds(path: string, fx: Fixtures): string {
 /**
  * Refusals the router decides from the declared access alone, before any body is read: 401 for
  * no sign-in, 403 for a member on an admin route or on another user's account. These are tried
- * on every declared endpoint, even one without a request recipe yet, with no body at all.
+ * on every declared endpoint a second time, with no body at all.
  */
 const isAccessRefusal = (status: number) => status === 401 || status === 403;
 
@@ -511,20 +749,13 @@ describe(`permission matrix (${ENGINE})`, () => {
   });
   afterAll(() => fx.ctx.close());
 
-  // Every endpoint with a request recipe: every caller, with a valid request.
-  const withRecipe = MATRIX.filter(([endpoint]) => Object.hasOwn(ENDPOINTS, endpoint));
-  describe.each(withRecipe)('%s', (endpoint, ...statuses) => {
+  // Every declared endpoint: every caller, with a valid request (written, or derived).
+  describe.each(MATRIX)('%s', (endpoint, ...statuses) => {
     const rows = CALLERS.map((caller, index) => ({ caller, status: statuses[index] as number }));
 
     it.each(rows)('$caller → $status', async ({ caller, status }) => {
-      const prepared: Prepared = await ENDPOINTS[endpoint].prepare(fx);
-      const shared: Record<Caller, Session | undefined> = {
-        anonymous: undefined,
-        'assigned member': fx.assigned,
-        'unassigned member': fx.unassigned,
-        admin: fx.admin,
-      };
-      const session = prepared.as?.[caller] ?? shared[caller];
+      const prepared: Prepared = await recipeFor(endpoint).prepare(fx, caller);
+      const session = prepared.as?.[caller] ?? sharedSessions(fx)[caller];
       const before = await prepared.state?.();
 
       const [verb, ...rest] = endpoint.split(' ');
@@ -533,7 +764,9 @@ describe(`permission matrix (${ENGINE})`, () => {
       let req = fx.ctx.api[method](prepared.path);
       if (session) req = req.set(session.auth);
       if (prepared.binary && status < 300) req = req.buffer(true).parse(readBytes);
-      if (prepared.image) req = req.attach('image', prepared.image, 'pixel.png');
+      if (prepared.stream) req = untilReady(req);
+      if (prepared.upload)
+        req = req.attach(prepared.upload.field, prepared.upload.file, 'pixel.png');
       else if (prepared.body) req = req.send(prepared.body);
       const res = await req;
 
@@ -548,26 +781,20 @@ describe(`permission matrix (${ENGINE})`, () => {
     });
   });
 
-  // Every declared endpoint, recipe or not: the refusals its access implies, with no body at all.
+  // Every declared endpoint: the refusals its access implies, with no body at all.
   const refusing = MATRIX.filter(([, ...statuses]) => statuses.some(isAccessRefusal));
   describe.each(refusing)('%s, refused before the body is read', (endpoint, ...statuses) => {
     const refusals = CALLERS.map((caller, index) => ({
       caller,
       status: statuses[index] as number,
     })).filter(({ status }) => isAccessRefusal(status));
-    const sessions = (): Record<Caller, Session | undefined> => ({
-      anonymous: undefined,
-      'assigned member': fx.assigned,
-      'unassigned member': fx.unassigned,
-      admin: fx.admin,
-    });
 
     it('refuses every caller its access leaves out', async () => {
       const [verb, path] = endpoint.split(' ');
       const method = verb!.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
       for (const { caller, status } of refusals) {
         let req = fx.ctx.api[method](pathWithFixtureIds(path!, fx));
-        const session = sessions()[caller];
+        const session = sharedSessions(fx)[caller];
         if (session) req = req.set(session.auth);
         const res = await req;
         expect(res.status, `${caller}: ${JSON.stringify(res.body)}`).toBe(status);
