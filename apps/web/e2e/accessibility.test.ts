@@ -8,8 +8,8 @@ import { expectPath, expectVisible } from './support/ui.js';
 
 /**
  * Every page, with data on it, has no serious or critical axe violation (contrast included) in
- * the light theme and in the dark one, and is photographed in each at 1280 and 390 px into
- * e2e/screenshots/ for people to look at.
+ * the light theme and in the dark one, at 1280 px and at a phone's 390 × 844, and is
+ * photographed in each theme at 1280 and 390 px into e2e/screenshots/ for people to look at.
  */
 const e2e = setupE2E();
 
@@ -64,12 +64,37 @@ async function emulateColourScheme(page: Page, scheme: 'light' | 'dark') {
   );
 }
 
-/** Scans the page as it is in each theme, and photographs it at both widths in each. */
+/** A phone's viewport: the width the small-screen layout is designed for. */
+const PHONE = { width: 390, height: 844 } as const;
+
+/** Lets a resize settle (the menu switches at 1080 px) before the page is scanned. */
+async function settle(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/** Scans the page at a phone's size, then puts the viewport back as it was. */
+async function scanAtPhoneSize(page: Page, label: string, { charts = false } = {}) {
+  const original = page.viewportSize() ?? { width: 1280, height: 900 };
+  await page.setViewportSize(PHONE);
+  await settle(page);
+  if (charts) await page.waitForTimeout(CHART_ANIMATION_MS);
+  await expectNoSeriousA11yViolations(page, `${label} at ${PHONE.width} px`);
+  await page.setViewportSize(original);
+  await settle(page);
+}
+
+/**
+ * Scans the page as it is in each theme, at the laptop's width and at a phone's, and
+ * photographs it at both widths in each.
+ */
 async function check(page: Page, name: string, { charts = false } = {}) {
   for (const scheme of ['light', 'dark'] as const) {
     await emulateColourScheme(page, scheme);
     const label = scheme === 'light' ? name : `${name}-dark`;
     await expectNoSeriousA11yViolations(page, label);
+    await scanAtPhoneSize(page, label, { charts });
     await screenshotAtBothWidths(page, label, { settleMs: charts ? CHART_ANIMATION_MS : 0 });
   }
   await emulateColourScheme(page, 'light');
@@ -239,6 +264,7 @@ describe('every page is accessible', () => {
     await page.getByRole('combobox', { name: 'Search tasks and pages' }).fill('onboard');
     await expectVisible(page.getByRole('option', { name: new RegExp(task.title) }), 'a task found');
     await expectNoSeriousA11yViolations(page, 'command palette');
+    await scanAtPhoneSize(page, 'command palette');
   });
 
   it('the notification panel, open', async () => {
