@@ -7,7 +7,8 @@ import type { Task } from '@task-manager/shared';
 import { apiEndpoints } from '../../src/endpoints.js';
 import { createOpenApiDocument } from '../../src/openapi/document.js';
 import { databaseDigest } from '../helpers/db-digest.js';
-import { buildTask, type Session } from '../helpers/factories.js';
+import { derivedBody, uploadFieldOf } from '../helpers/derived-request.js';
+import type { Session } from '../helpers/factories.js';
 import {
   createContractChecker,
   operationsOf,
@@ -295,6 +296,8 @@ interface Slot {
   name: string;
   /** Where the slot is: its path (or body field), for messages. */
   key: string;
+  /** A body field that holds a list of ids (`assignedTo`), not one. */
+  list?: boolean;
 }
 
 /** The id slots of an operation, read from the document: UUID path parameters and body fields. */
@@ -314,7 +317,7 @@ function idSlotsOf(path: string, operation: ReturnType<typeof operationsOf>[numb
   for (const [field, schema] of Object.entries(body?.properties ?? {})) {
     const resolved = resolve(schema) as { items?: unknown } | undefined;
     if (isUuid(resolved) || isUuid(resolve(resolved?.items))) {
-      slots.push({ name: `body ${field}`, key: `body ${field}` });
+      slots.push({ name: `body ${field}`, key: `body ${field}`, list: !isUuid(resolved) });
     }
   }
   return slots;
@@ -371,50 +374,26 @@ function generateCases() {
 
 const { cases: CASES, gaps: GAPS } = generateCases();
 
-/** A valid body for the operation, so that the status says who may do it, not what was sent. */
+/**
+ * Bodies a derived one would not do. changeUser: active already, so allowed or refused nothing
+ * about the team changes (a role would: it could demote the admins the next cases call as).
+ */
+const BODY_OVERRIDES: Record<string, object> = { changeUser: { active: true } };
+
+/**
+ * A valid body for the operation, so that the status says who may do it, not what was sent:
+ * made from its declaration (test/helpers/derived-request.ts; a checklist from the path's task,
+ * M1 as the assignee), with the id under attack in its body slot.
+ */
 function bodyFor(c: Case, world: World, ids: Record<string, string>): object | undefined {
-  const task = c.target.task?.(world);
-  switch (c.operationId) {
-    case 'updateUser':
-      return { name: 'Renamed by the IDOR test' };
-    case 'changeUser':
-      // Active already: allowed or refused, nothing about the team changes.
-      return { active: true };
-    case 'updateLabel':
-      return { color: '#123456' };
-    case 'updateTask':
-      if (c.slot.name === 'body labels') return { labels: [ids.labels] };
-      return c.slot.name === 'body assignedTo'
-        ? { assignedTo: [ids.assignedTo] }
-        : { title: 'Retitled by the IDOR test' };
-    case 'createTask':
-      return c.slot.name === 'body labels'
-        ? buildTask([world.M1.id], { labels: [ids.labels!] })
-        : buildTask([ids.assignedTo!]);
-    case 'updateChecklist':
-      // The same items, the first one ticked: what a member may send.
-      return {
-        todoChecklist: (task?.todoChecklist ?? [{ text: 'Anything' }]).map((item, index) => ({
-          text: item.text,
-          completed: index === 0,
-        })),
-      };
-    case 'updateChecklistItem':
-      return { completed: true };
-    case 'updateTaskStatus':
-      return { status: 'Completed' };
-    case 'createComment':
-      return { body: 'Said by the IDOR test' };
-    case 'updateComment':
-      return { body: 'Edited by the IDOR test' };
-    case 'addChecklistItem':
-    case 'renameChecklistItem':
-      return { text: 'Written by the IDOR test' };
-    case 'reorderChecklist':
-      return { ids: [...(task?.todoChecklist ?? [])].reverse().map((item) => item._id) };
-    default:
-      return undefined;
-  }
+  const endpoint = ENDPOINTS.get(c.operationId);
+  if (!endpoint?.body) return undefined;
+  const body =
+    BODY_OVERRIDES[c.operationId] ??
+    (derivedBody(endpoint, { task: c.target.task?.(world), assignee: world.M1.id }) as object);
+  if (!c.slot.name.startsWith('body ')) return body;
+  const field = c.slot.name.slice('body '.length);
+  return { ...body, [field]: c.slot.list ? [ids[field]] : ids[field] };
 }
 
 /** Where the ids go: path parameters by name; for a body slot, the path's task is T1. */
@@ -540,14 +519,13 @@ describe(`no caller reaches what is not theirs (${ENGINE})`, () => {
       const body = bodyFor(c, world, ids);
       const before = known ?? (await digest());
       const session = sessionOf(world, c.caller);
-      const res: Response =
-        c.operationId === 'uploadTaskFile'
-          ? await (session ? api.post(url).set(session.auth) : api.post(url)).attach(
-              'file',
-              Buffer.from('IDOR'),
-              { filename: 'idor.bin', contentType: 'application/octet-stream' },
-            )
-          : await send(api, c.method, url, session, body);
+      const upload = uploadFieldOf(ENDPOINTS.get(c.operationId)!);
+      const res: Response = upload
+        ? await send(api, c.method, url, session).attach(upload, Buffer.from('IDOR'), {
+            filename: 'idor.bin',
+            contentType: 'application/octet-stream',
+          })
+        : await send(api, c.method, url, session, body);
       const where = `${describeCase(c, role, relation)}: ${c.method.toUpperCase()} ${url}`;
       expect(res.status, `${where} → ${JSON.stringify(res.body)}`).toBe(expected);
       checker.check(res, c.operationId);
