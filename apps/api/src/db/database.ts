@@ -36,6 +36,7 @@ import * as events from './migrations/2026-11-27-101-events.js';
 import * as eventTickets from './migrations/2026-11-27-111-event-tickets.js';
 import * as notifications from './migrations/2026-11-27-201-notifications.js';
 import * as dataVersion from './migrations/2026-11-27-301-data-version.js';
+import * as searchKeys from './migrations/2026-11-27-401-search-keys.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-111-event-tickets': eventTickets,
   '2026-11-27-201-notifications': notifications,
   '2026-11-27-301-data-version': dataVersion,
+  '2026-11-27-401-search-keys': searchKeys,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

@@ -204,6 +204,9 @@ export interface TaskSearchTable {
 export interface TaskSearchKeysTable {
   search_id: number;
   task_id: string;
+  /** The task's status and creation time, kept by triggers (migration 2026-11-27-401). */
+  status: TaskStatus | null;
+  created_at: string | null;
 }
 
 /** Every change to a task (issue 16), written in the transaction of the change. */

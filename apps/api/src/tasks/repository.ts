@@ -12,7 +12,7 @@ import {
 } from '@task-manager/shared';
 import { supportsRowLocks } from '../db/database.js';
 import type { Database, TasksTable } from '../db/tables.js';
-import { matchingTaskIds } from './search.js';
+import { countMatchesByStatus, matchingTaskIds, newestMatchesPage } from './search.js';
 import type { DueWindow, TaskPageKey } from './search-filters.js';
 
 export type TaskRow = Selectable<TasksTable>;
@@ -760,6 +760,8 @@ export async function listTaskPage(
     walkSortIndex?: boolean;
   },
 ): Promise<Array<{ row: TaskRow; pageKey: TaskPageKey }>> {
+  const searchPage = newestSearchPage(db, scope, filter, page);
+  if (searchPage) return searchPage;
   const { query: source, viaAssignments } = filteredTasks(
     db,
     scope,
@@ -802,6 +804,45 @@ export async function listTaskPage(
 }
 
 /**
+ * SQLite: a search's page in creation order (the default), narrowed at most by assignee, labels
+ * and status: its ids picked from the full-text rows' keys (newestMatchesPage), then only those
+ * tasks read. Undefined when another way applies.
+ */
+function newestSearchPage(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filter: TaskFilter,
+  page: { sort: TaskSort; order: 'asc' | 'desc'; limit: number; after?: TaskPageKey },
+): Promise<Array<{ row: TaskRow; pageKey: TaskPageKey }>> | undefined {
+  if (page.sort !== 'createdAt' || !filter.words?.length) return undefined;
+  if (filter.priorities?.length || filter.due !== undefined) return undefined;
+  const found = newestMatchesPage(
+    db,
+    filter.words,
+    {
+      assigneeId: scope.assigneeId ?? filter.assigneeId,
+      labelIds: filter.labelIds,
+      status: filter.status,
+    },
+    {
+      order: page.order,
+      limit: page.limit,
+      after: page.after && [String(page.after[0]), String(page.after[1])],
+    },
+  );
+  if (!found) return undefined;
+  return db
+    .selectFrom(found.as('found'))
+    .crossJoin('tasks')
+    .whereRef('tasks.id', '=', 'found.task_id')
+    .selectAll('tasks')
+    .orderBy('found.created_at', page.order)
+    .orderBy('found.task_id', page.order)
+    .execute()
+    .then((rows) => rows.map((row) => ({ row, pageKey: [row.created_at, row.id] as const })));
+}
+
+/**
  * Counts by status of the tasks `scope` may see that match `filter` but its status: the tabs
  * count what their lists show. Without a filter, the scope's counts (countTasks).
  */
@@ -814,24 +855,34 @@ export async function countTasksByStatus(
   if (onlyPriorities(scope, filter)) {
     // Every task's: the (status, priority) counts the triggers keep, the asked priorities' rows.
     const rows = await everyTaskCountRows(db);
-    const byStatus: Record<TaskStatus, number> = { Pending: 0, 'In Progress': 0, Completed: 0 };
-    let total = 0;
-    for (const { status, priority, count } of rows) {
-      if (!filter.priorities?.includes(priority)) continue;
-      byStatus[status] += Number(count);
-      total += Number(count);
-    }
-    return { total, byStatus };
+    return tallied(rows.filter(({ priority }) => filter.priorities?.includes(priority)));
+  }
+  if (filter.words?.length && !filter.priorities?.length && filter.due === undefined) {
+    // A search, narrowed at most by assignee and labels: counted in the full-text index.
+    const counted = await countMatchesByStatus(db, filter.words, {
+      assigneeId: scope.assigneeId ?? filter.assigneeId,
+      labelIds: filter.labelIds,
+    });
+    if (counted) return tallied(counted);
   }
   const rows = await filteredTasks(db, scope, filter)
     .query.select(['tasks.status', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy('tasks.status')
     .execute();
+  return tallied(rows);
+}
+
+/** The total and the counts by status of (status, count) rows. */
+function tallied(
+  rows: ReadonlyArray<{ status: TaskStatus | null; count: number | string | bigint }>,
+): { total: number; byStatus: Record<TaskStatus, number> } {
   const byStatus: Record<TaskStatus, number> = { Pending: 0, 'In Progress': 0, Completed: 0 };
   let total = 0;
-  for (const row of rows) {
-    byStatus[row.status] += Number(row.count);
-    total += Number(row.count);
+  for (const { status, count } of rows) {
+    // Every full-text row has its task's status (migration 2026-11-27-401's triggers).
+    if (status === null) continue;
+    byStatus[status] += Number(count);
+    total += Number(count);
   }
   return { total, byStatus };
 }

@@ -373,11 +373,19 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
           await plansOf(ctx.db, (db) =>
             listTaskPage(db, scope, filter, { sort: 'createdAt', order: 'desc', limit: 101 }),
           )
-        )[0]!.plan.join('\n');
-        // The matches come from the full-text index, each task then by primary key.
-        expect(plan).toMatch(
-          ENGINE === 'sqlite' ? /VIRTUAL TABLE INDEX/ : /task_search_document_idx/,
-        );
+        )
+          // The statement sent last: the capture also records each subquery built before it.
+          .at(-1)!
+          .plan.join('\n');
+        // The matches come from the full-text index, each task then by primary key. PostgreSQL
+        // may start from a person's few assignments (or a label's tasks) instead and check the
+        // text of those: no table is read whole either way (checked above).
+        const narrower = (scope.assigneeId ?? filter.assigneeId ?? filter.labelIds) !== undefined;
+        if (ENGINE === 'sqlite' || !narrower) {
+          expect(plan, plan).toMatch(
+            ENGINE === 'sqlite' ? /VIRTUAL TABLE INDEX/ : /task_search_document_idx/,
+          );
+        }
       }
     });
   });

@@ -150,4 +150,58 @@ describe(`task search (${ENGINE})`, () => {
     });
     expect((await search(admin, 'deplo', { status: 'Completed' })).tasks).toEqual([]);
   });
+
+  it('pages newest first and counts by status as the tasks move, for admins and members', async () => {
+    const made: Task[] = [];
+    for (const n of [1, 2, 3]) {
+      made.push(
+        await createTask(ctx, admin, [ana.id], {
+          title: `Quarterly audit ${n}`,
+          todoChecklist: [{ text: 'Gather' }, { text: 'Report' }],
+        }),
+      );
+    }
+    const newestFirst = made.map((task) => task._id).reverse();
+    for (const session of [admin, ana]) {
+      const first = await search(session, 'quarterly', { limit: '2' });
+      const rest = await search(session, 'quarterly', { limit: '2', cursor: first.nextCursor! });
+      expect([...first.tasks, ...rest.tasks].map((task) => task._id)).toEqual(newestFirst);
+      expect(rest.nextCursor).toBeNull();
+      expect(first.statusSummary).toMatchObject({ all: 3, pendingTasks: 3, completedTasks: 0 });
+    }
+    expect((await search(ben, 'quarterly')).statusSummary.all).toBe(0);
+
+    // Ticking one item moves the task to In Progress, both items to Completed: the search's
+    // counts and status tabs follow at once.
+    const [one, two] = made;
+    const tick = async (task: Task, done: boolean[]) =>
+      ctx.api
+        .put(`/api/tasks/${task._id}/todo`)
+        .set(ana.auth)
+        .send({
+          todoChecklist: task.todoChecklist.map((item, i) => ({ ...item, completed: done[i] })),
+        })
+        .expect(200);
+    await tick(one!, [true, false]);
+    await tick(two!, [true, true]);
+    for (const session of [admin, ana]) {
+      const all = await search(session, 'quarterly');
+      expect(all.statusSummary).toEqual({
+        all: 3,
+        pendingTasks: 1,
+        inProgressTasks: 1,
+        completedTasks: 1,
+      });
+      const completed = await search(session, 'quarterly', { status: 'Completed' });
+      expect(completed.tasks.map((task) => task._id)).toEqual([two!._id]);
+      const inProgress = await search(session, 'quarterly', { status: 'In Progress' });
+      expect(inProgress.tasks.map((task) => task._id)).toEqual([one!._id]);
+    }
+    // A deleted task leaves the search and its counts.
+    await ctx.api.delete(`/api/tasks/${two!._id}`).set(admin.auth).expect(200);
+    expect((await search(admin, 'quarterly')).statusSummary).toMatchObject({
+      all: 2,
+      completedTasks: 0,
+    });
+  });
 });
