@@ -26,18 +26,23 @@ import {
 /**
  * pnpm test:load: the built API under many clients for a while, on SQLite and PostgreSQL.
  * Fails on any 5xx or unanswered request, any acknowledged write the server does not hold
- * afterwards, or memory that keeps growing (RSS of the last third over the first third).
+ * afterwards, or memory that keeps growing (RSS of the last third over the middle third).
  */
 const USAGE = `Usage: pnpm test:load [--engine sqlite|postgres|both] [--duration 60] [--clients 100]
                       [--members 20] [--tasks 200] [--postgres-url ${DEFAULT_POSTGRES_URL}]
                       [--log-level info]`;
 
-/** RSS may grow this much from the first third of the run to the last before we call it a leak. */
-const MAX_RSS_GROWTH = 0.3;
+/**
+ * RSS may grow this much from the middle third of the run to the last before we call it a leak.
+ * The first third is V8 growing its heap to what the load needs, and is not compared: in a 60 s
+ * run RSS went 160 -> 260 MB in the first 30 s and +8 % in the next 30 (PostgreSQL; SQLite
+ * +6.5 %), which first-third-to-last read as 22-29 % against the old 30 % limit. A leak keeps
+ * growing at the same pace: here 15 % is 2 MB/s (the old limit caught 1.65 MB/s, and the heap
+ * settling as well).
+ */
+const MAX_RSS_GROWTH = 0.15;
 /** Clients start spread over this long (at most a sixth of the run). */
 const RAMP_UP_MS = 10_000;
-/** The first tenth of the run is warm-up (JIT, caches, pools): its memory is not compared. */
-const WARM_UP_SHARE = 0.1;
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -108,12 +113,11 @@ const percentile = (sorted: number[], q: number) =>
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
 
-/** RSS at the start, middle and end, and the growth from the first third to the last. */
+/** RSS at the start, middle and end, and the growth from the middle third to the last. */
 function memoryTrend(samples: RssSample[], durationS: number) {
-  const warm = samples.filter((s) => s.t >= durationS * WARM_UP_SHARE);
-  const firstThird = warm.filter((s) => s.t < durationS / 3);
-  const lastThird = warm.filter((s) => s.t >= (2 * durationS) / 3);
-  const early = firstThird.length > 0 ? firstThird : warm.slice(0, 1);
+  const middleThird = samples.filter((s) => s.t >= durationS / 3 && s.t < (2 * durationS) / 3);
+  const lastThird = samples.filter((s) => s.t >= (2 * durationS) / 3);
+  const early = middleThird.length > 0 ? middleThird : samples.slice(0, 1);
   const growth =
     early.length > 0 && lastThird.length > 0
       ? mean(lastThird.map((s) => s.rssMb)) / mean(early.map((s) => s.rssMb)) - 1
@@ -213,7 +217,7 @@ function summarise(
   if (lost > 0) failures.push(`${lost} acknowledged writes not found afterwards`);
   if (memory.growth > MAX_RSS_GROWTH) {
     failures.push(
-      `RSS grew ${Math.round(memory.growth * 100)}% from the first third to the last (limit ${MAX_RSS_GROWTH * 100}%)`,
+      `RSS grew ${Math.round(memory.growth * 100)}% from the middle third to the last (limit ${MAX_RSS_GROWTH * 100}%)`,
     );
   }
   return {
@@ -382,7 +386,7 @@ function printTable(results: EngineResult[]) {
       'RSS start / mid / end (MB)',
       (r) => `${r.memory.startMb} / ${r.memory.middleMb} / ${r.memory.endMb}`,
     ],
-    ['RSS growth, 1st→3rd third', (r) => `${round(r.memory.growth * 100)}%`],
+    ['RSS growth, 2nd→3rd third', (r) => `${round(r.memory.growth * 100)}%`],
     ['result', (r) => (r.pass ? 'PASS' : 'FAIL')],
   ];
   const header = ['', ...results.map((r) => r.engine)];
