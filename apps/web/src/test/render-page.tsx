@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { onTestFinished } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 import { SessionProvider } from '../lib/session';
@@ -41,6 +42,9 @@ export function renderPage(
   const [pathname = path, query] = path.split('?');
   const search = query === undefined ? '' : `?${query}`;
   const queryClient = createQueryClient();
+  // Once the page is unmounted: no retry or garbage-collection timer of its queries outlives the
+  // test (a retry would reach the next test's stubApi).
+  onTestFinished(() => queryClient.clear());
   // The session as sign-in leaves it, so no profile request is made.
   if (signedInAs) queryClient.setQueryData(queryKeys.profile, signedInAs);
   const result = render(

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { removeToasts, resetGlobalState } from './global-state';
 import { restoreApi } from './stub-api';
 
 /**
@@ -23,6 +24,14 @@ afterEach(() => {
   expect(consoleErrors, 'unexpected console.error').toEqual([]);
 });
 
+/**
+ * The files share one window and one module graph (web-unit runs with `isolate: false`): after
+ * the unmount (registered before cleanup, so it runs after it) the page goes back to how the app
+ * starts it, see global-state.ts. Before each test, a toast notify() showed after the last one.
+ */
+afterEach(() => resetGlobalState());
+beforeEach(() => removeToasts());
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
 
@@ -36,21 +45,24 @@ afterEach(() => {
 /**
  * jsdom has no layout engine: matchMedia (used for the small-screen menu) and ResizeObserver
  * (used by chart containers) do not exist. These stubs answer "no match" and never fire.
+ * Plain functions, not vi.fn: vi.spyOn on a vi.fn hands back that same mock, so a test's
+ * mockImplementation (a phone's answer) would outlive vi.restoreAllMocks and reach later files.
  */
 if (!window.matchMedia) {
+  const ignore = () => {};
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     configurable: true,
-    value: vi.fn((query: string) => ({
+    value: (query: string) => ({
       matches: false,
       media: query,
       onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(() => false),
-    })),
+      addListener: ignore,
+      removeListener: ignore,
+      addEventListener: ignore,
+      removeEventListener: ignore,
+      dispatchEvent: () => false,
+    }),
   });
 }
 
