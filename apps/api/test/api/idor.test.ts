@@ -7,7 +7,7 @@ import type { Task } from '@task-manager/shared';
 import { apiEndpoints } from '../../src/endpoints.js';
 import { createOpenApiDocument } from '../../src/openapi/document.js';
 import { databaseDigest } from '../helpers/db-digest.js';
-import { derivedBody, uploadFieldOf } from '../helpers/derived-request.js';
+import { derivedBody, prefixKindOf, uploadFieldOf } from '../helpers/derived-request.js';
 import type { Session } from '../helpers/factories.js';
 import {
   createContractChecker,
@@ -57,16 +57,6 @@ type IdKind =
   | 'file'
   | 'labels';
 
-/** The resource each path prefix names by its `{id}`; `{itemId}` is a checklist item of it. */
-const PATH_KINDS: Record<string, IdKind> = {
-  '/api/users/': 'user',
-  '/api/tasks/': 'task',
-  '/api/images/': 'image',
-  '/api/labels/': 'label',
-  '/api/invites/': 'invite',
-  '/api/comments/': 'comment',
-  '/api/files/': 'file',
-};
 /** Body fields that name other records, by what they name. */
 const BODY_KINDS: Record<string, IdKind> = { assignedTo: 'assignee', labels: 'labels' };
 
@@ -80,7 +70,10 @@ const BEARER_SECRETS = new Set(['secret']);
 /** What an id slot names, from the path it is in (or the body field); undefined: unknown. */
 function kindOf(path: string, slot: string): IdKind | undefined {
   if (slot.startsWith('body ')) return BODY_KINDS[slot.slice('body '.length)];
-  const kind = Object.entries(PATH_KINDS).find(([prefix]) => path.startsWith(prefix))?.[1];
+  // The resource the path's `{id}` names (derived-request.ts); `{itemId}` is a checklist item
+  // of a task. A calendar's `{secret}` is not an id (BEARER_SECRETS).
+  const prefixKind = prefixKindOf(path);
+  const kind = prefixKind === 'calendar' || prefixKind === 'item' ? undefined : prefixKind;
   if (slot === 'path id') return kind;
   return slot === 'path id+itemId' && kind === 'task' ? 'task+item' : undefined;
 }

@@ -31,17 +31,22 @@ const PREFIX_KINDS: Record<string, PathKind> = {
   '/api/calendar/': 'calendar',
 };
 
+/** What the `{id}` (or `{secret}`) of a path names, by its prefix; undefined when nothing says. */
+export function prefixKindOf(path: string): PathKind | undefined {
+  return Object.entries(PREFIX_KINDS).find(([prefix]) => path.startsWith(prefix))?.[1];
+}
+
 /** What `{param}` of `path` names; throws, naming the endpoint, when nothing says. */
 export function pathKindOf(endpoint: AnyEndpoint, param: string): PathKind {
   if (param === 'itemId' && endpoint.path.startsWith('/api/tasks/')) return 'item';
-  const kind = Object.entries(PREFIX_KINDS).find(([prefix]) => endpoint.path.startsWith(prefix));
+  const kind = prefixKindOf(endpoint.path);
   if (!kind) {
     throw new Error(
       `${endpoint.operationId}: nothing says what {${param}} in ${endpoint.path} names; ` +
         'add its prefix to PREFIX_KINDS in test/helpers/derived-request.ts',
     );
   }
-  return kind[1];
+  return kind;
 }
 
 /** The parameters of a path template, in order: `/api/tasks/{id}/todo/{itemId}` → id, itemId. */
