@@ -102,10 +102,6 @@ export interface TaskCounts {
   byPriority: Record<TaskPriority, number>;
 }
 
-/**
- * Counts by status and by priority. The admin's (every task) come from `task_counts`, at most
- * nine rows kept exact by triggers; a member's from one grouped query over their own tasks.
- */
 /** Every task's counts by status and priority (nine rows at most), as the triggers keep them. */
 function everyTaskCountRows(db: Kysely<Database>) {
   return db.selectFrom('task_counts').select(['status', 'priority', 'count']).execute();
@@ -120,6 +116,10 @@ function onlyPriorities(scope: TaskScope, filter: TaskFilter): boolean {
   );
 }
 
+/**
+ * Counts by status and by priority. The admin's (every task) come from `task_counts`, at most
+ * nine rows kept exact by triggers; a member's from one grouped query over their own tasks.
+ */
 export async function countTasks(db: Kysely<Database>, scope: TaskScope): Promise<TaskCounts> {
   const rows =
     scope.assigneeId === undefined
@@ -804,6 +804,14 @@ export async function listTaskPage(
 }
 
 /**
+ * A search narrowed at most by assignee, labels and the status tab: what the full-text rows'
+ * keys answer alone (countMatchesByStatus, newestMatchesPage), on SQLite.
+ */
+function searchOnKeys(filter: TaskFilter): filter is TaskFilter & { words: string[] } {
+  return (filter.words?.length ?? 0) > 0 && !filter.priorities?.length && filter.due === undefined;
+}
+
+/**
  * SQLite: a search's page in creation order (the default), narrowed at most by assignee, labels
  * and status: its ids picked from the full-text rows' keys (newestMatchesPage), then only those
  * tasks read. Undefined when another way applies.
@@ -814,8 +822,7 @@ function newestSearchPage(
   filter: TaskFilter,
   page: { sort: TaskSort; order: 'asc' | 'desc'; limit: number; after?: TaskPageKey },
 ): Promise<Array<{ row: TaskRow; pageKey: TaskPageKey }>> | undefined {
-  if (page.sort !== 'createdAt' || !filter.words?.length) return undefined;
-  if (filter.priorities?.length || filter.due !== undefined) return undefined;
+  if (page.sort !== 'createdAt' || !searchOnKeys(filter)) return undefined;
   const found = newestMatchesPage(
     db,
     filter.words,
@@ -857,8 +864,8 @@ export async function countTasksByStatus(
     const rows = await everyTaskCountRows(db);
     return tallied(rows.filter(({ priority }) => filter.priorities?.includes(priority)));
   }
-  if (filter.words?.length && !filter.priorities?.length && filter.due === undefined) {
-    // A search, narrowed at most by assignee and labels: counted in the full-text index.
+  if (searchOnKeys(filter)) {
+    // Counted in the full-text index and its keys.
     const counted = await countMatchesByStatus(db, filter.words, {
       assigneeId: scope.assigneeId ?? filter.assigneeId,
       labelIds: filter.labelIds,

@@ -41,12 +41,7 @@ export function matchingTaskIds(db: Kysely<Database>, words: string[]) {
       .select('task_search.task_id')
       .where(sql<boolean>`task_search.document @@ to_tsquery('simple', ${query})`);
   }
-  const query = words.map((word) => `"${word}"*`).join(' AND ');
-  return db
-    .selectFrom('task_search')
-    .innerJoin('task_search_keys', 'task_search_keys.search_id', 'task_search.rowid')
-    .select('task_search_keys.task_id')
-    .where(sql<boolean>`task_search match ${query}`);
+  return sqliteMatches(db, words, {}).select('k.task_id');
 }
 
 /** What narrows a search besides its words, checked on the full-text rows' keys. */
