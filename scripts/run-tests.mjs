@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.test-results');
@@ -55,12 +56,24 @@ let failed = 0;
 let skipped = 0;
 let notApplicable = 0;
 const problems = [];
+/** What failed, by suite, file and test name, with the first line of its message. */
+const failures = [];
 
 /** A test skipped in this pass because it does not apply to it (see the comment at the top). */
 const isNotApplicable = (test) =>
   test.status === 'skipped' &&
   typeof test.meta?.notApplicable === 'string' &&
   test.meta.notApplicable.length > 0;
+
+/** The first non-empty line of a failure's messages, without colour codes, at most 300 characters. */
+function firstLine(messages) {
+  const text = (messages ?? []).filter(Boolean).join('\n');
+  const line =
+    stripVTControlCharacters(text)
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? '';
+  return line.trim().slice(0, 300);
+}
 
 console.log('\nTest summary');
 for (const name of expectedReports) {
@@ -76,6 +89,16 @@ for (const name of expectedReports) {
     (r) => r.status === 'failed' && (r.assertionResults ?? []).every((a) => a.status !== 'failed'),
   ).length;
   const f = (report.numFailedTests ?? 0) + brokenFiles;
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const test of failedTests)
+      failures.push(
+        `${name}: ${where} > ${test.fullName ?? test.title}: ${firstLine(test.failureMessages)}`,
+      );
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push(`${name}: ${where} did not load: ${firstLine([file.message])}`);
+  }
   const n = (report.testResults ?? [])
     .flatMap((r) => r.assertionResults ?? [])
     .filter(isNotApplicable).length;
@@ -85,6 +108,12 @@ for (const name of expectedReports) {
   failed += f;
   skipped += s;
   notApplicable += n;
+}
+// The failures come last but one, so that the tail of a CI log names what broke.
+if (failures.length > 0) {
+  console.log('Failed tests');
+  for (const failure of failures.slice(0, 20)) console.log(`  ${failure}`);
+  if (failures.length > 20) console.log(`  ... and ${failures.length - 20} more`);
 }
 console.log(
   `Tests: ${passed} passed, ${failed} failed, ${skipped} skipped, ${notApplicable} not applicable`,
