@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -45,6 +45,8 @@ export function CommentBox({ taskId }: { taskId: string }) {
   const [highlighted, setHighlighted] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+  /** Where the caret goes once the text with a chosen name is on screen. */
+  const caretAfterPick = useRef<number | null>(null);
   const listId = useId();
   const add = useAddComment(taskId);
   const people = usePeople(taskId, mention !== null);
@@ -57,6 +59,16 @@ export function CommentBox({ taskId }: { taskId: string }) {
       // Storage unavailable: the draft lives as long as the page.
     }
   }, [body, taskId]);
+
+  // Right after React writes the new text, in the same task: a caret set a frame later (with
+  // requestAnimationFrame) would land in the middle of whatever the person typed in between.
+  useLayoutEffect(() => {
+    const position = caretAfterPick.current;
+    if (position === null || !field.current) return;
+    caretAfterPick.current = null;
+    field.current.focus();
+    field.current.setSelectionRange(position, position);
+  });
 
   const matches =
     mention && people.data
@@ -80,11 +92,7 @@ export function CommentBox({ taskId }: { taskId: string }) {
     setBody(next);
     setChosen((list) => (list.some((p) => p._id === person._id) ? list : [...list, person]));
     setMention(null);
-    const position = mention.start + inserted.length;
-    requestAnimationFrame(() => {
-      field.current?.focus();
-      field.current?.setSelectionRange(position, position);
-    });
+    caretAfterPick.current = mention.start + inserted.length;
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
