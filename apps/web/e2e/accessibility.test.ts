@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTask, SignedInUser } from './support/api.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { setupE2E } from './support/e2e.js';
-import { screenshot, screenshotAtBothWidths } from './support/screenshots.js';
+import { screenshot, screenshotAtBothWidths, settle } from './support/screenshots.js';
 import { expectPath, expectVisible } from './support/ui.js';
 
 /**
@@ -43,12 +43,33 @@ beforeAll(async () => {
   });
 });
 
-/** The dashboards' charts grow in for 1.5 s (Recharts' default), and again after a resize. */
-const CHART_ANIMATION_MS = 1_600;
-
+/**
+ * The dashboards' charts are drawn without an entry animation, but only once their container has
+ * a size: after a load or a resize, wait until every chart's drawing spans its figure's width.
+ */
 async function waitForCharts(page: Page) {
   await expectVisible(page.getByRole('figure', { name: 'Task Distribution' }), 'the charts');
-  await page.waitForTimeout(CHART_ANIMATION_MS);
+  await page.waitForFunction(
+    () => {
+      const figures = [...document.querySelectorAll('figure')].filter((figure) =>
+        figure.querySelector('.recharts-responsive-container'),
+      );
+      return (
+        figures.length > 0 &&
+        figures.every((figure) => {
+          const box = figure.querySelector('.recharts-responsive-container')!;
+          const svg = box.querySelector('.recharts-wrapper > svg.recharts-surface');
+          return (
+            svg !== null &&
+            Math.abs(svg.getBoundingClientRect().width - box.getBoundingClientRect().width) < 2 &&
+            svg.querySelector('path') !== null
+          );
+        })
+      );
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
 }
 
 /**
@@ -67,22 +88,16 @@ async function emulateColourScheme(page: Page, scheme: 'light' | 'dark') {
 /** A phone's viewport: the width the small-screen layout is designed for. */
 const PHONE = { width: 390, height: 844 } as const;
 
-/** Lets a resize settle (the menu switches at 1080 px) before the page is scanned. */
-async function settle(page: Page) {
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-}
-
 /** Scans the page at a phone's size, then puts the viewport back as it was. */
 async function scanAtPhoneSize(page: Page, label: string, { charts = false } = {}) {
   const original = page.viewportSize() ?? { width: 1280, height: 900 };
   await page.setViewportSize(PHONE);
   await settle(page);
-  if (charts) await page.waitForTimeout(CHART_ANIMATION_MS);
+  if (charts) await waitForCharts(page);
   await expectNoSeriousA11yViolations(page, `${label} at ${PHONE.width} px`);
   await page.setViewportSize(original);
   await settle(page);
+  if (charts) await waitForCharts(page);
 }
 
 /**
@@ -95,7 +110,7 @@ async function check(page: Page, name: string, { charts = false } = {}) {
     const label = scheme === 'light' ? name : `${name}-dark`;
     await expectNoSeriousA11yViolations(page, label);
     await scanAtPhoneSize(page, label, { charts });
-    await screenshotAtBothWidths(page, label, { settleMs: charts ? CHART_ANIMATION_MS : 0 });
+    await screenshotAtBothWidths(page, label, { beforeEach: charts ? waitForCharts : undefined });
   }
   await emulateColourScheme(page, 'light');
 }

@@ -6,8 +6,8 @@ import { screenshotsDir } from './paths.js';
 /** The two widths every page is looked at: a laptop and a phone. */
 export const SCREEN_WIDTHS = [1280, 390] as const;
 
-/** Lets a resize settle (the menu switches at 1080 px) before a picture is taken. */
-async function settle(page: Page) {
+/** Lets a resize settle (the menu switches at 1080 px) before a picture is taken or a scan. */
+export async function settle(page: Page) {
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
@@ -22,19 +22,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Takes {name}-1280.png and {name}-390.png, then puts the viewport back as it was. `settleMs`
- * waits after each resize for what animates into its new size (the dashboards' charts).
+ * Takes {name}-1280.png and {name}-390.png, then puts the viewport back as it was. `beforeEach`
+ * waits after each resize for what redraws at its new size (the dashboards' charts).
  */
 export async function screenshotAtBothWidths(
   page: Page,
   name: string,
-  { settleMs = 0 }: { settleMs?: number } = {},
+  { beforeEach }: { beforeEach?: (page: Page) => Promise<void> } = {},
 ): Promise<void> {
   const original = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height: original.height });
     await settle(page);
-    if (settleMs > 0) await page.waitForTimeout(settleMs);
+    if (beforeEach) await beforeEach(page);
     await screenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize(original);
