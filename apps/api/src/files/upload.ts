@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { NextFunction, RequestHandler } from 'express';
 import multer from 'multer';
 import { apiMessages, TASK_FILE_FIELD } from '@task-manager/shared';
 import { BadRequest, HttpError, NotFound } from '../errors.js';
@@ -12,6 +12,8 @@ declare global {
     interface Request {
       /** The upload of POST /api/tasks/:id/files, written to the database, not yet attached. */
       taskFile?: PendingFile;
+      /** Settles once the upload being written is stored or (refused, cut off) deleted again. */
+      taskFileSettled?: Promise<unknown>;
     }
   }
 }
@@ -26,12 +28,13 @@ export function receiveTaskFile(files: FileService): RequestHandler {
   const storage: multer.StorageEngine = {
     _handleFile(req, file, callback) {
       const taskId = String(req.params.id);
-      files
-        .receive(taskId, req.user!.id, {
-          name: file.originalname,
-          contentType: file.mimetype,
-          stream: file.stream,
-        })
+      const receiving = files.receive(taskId, req.user!.id, {
+        name: file.originalname,
+        contentType: file.mimetype,
+        stream: file.stream,
+      });
+      req.taskFileSettled = receiving.catch(() => undefined);
+      receiving
         .then((pending) => {
           req.taskFile = pending;
           callback(null, { size: pending.size, filename: pending.id });
@@ -58,18 +61,25 @@ export function receiveTaskFile(files: FileService): RequestHandler {
         if (!allowed) return next(NotFound(apiMessages.taskNotFound));
         upload(req, res, (error: unknown) => {
           if (!error) return next();
-          if (error instanceof HttpError) return next(error);
-          const tooLarge =
-            error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE'
-              ? apiMessages.fileTooLarge
-              : error instanceof multer.MulterError &&
-                  (error.code === 'LIMIT_FIELD_VALUE' || error.code === 'LIMIT_FIELD_KEY')
-                ? apiMessages.bodyTooLarge
-                : undefined;
-          next(tooLarge ? new HttpError(413, tooLarge) : BadRequest(apiMessages.fileMissing));
+          // multer may answer a file over its limit while receive() still deletes what it wrote:
+          // the refusal goes out once nothing of the file is left.
+          void Promise.resolve(req.taskFileSettled).then(() => refuse(error, next));
         });
       },
       (error: unknown) => next(error),
     );
   };
+}
+
+/** The answer to an upload multer stopped: 413 past a limit, else 400 (no file). */
+function refuse(error: unknown, next: NextFunction) {
+  if (error instanceof HttpError) return next(error);
+  const tooLarge =
+    error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE'
+      ? apiMessages.fileTooLarge
+      : error instanceof multer.MulterError &&
+          (error.code === 'LIMIT_FIELD_VALUE' || error.code === 'LIMIT_FIELD_KEY')
+        ? apiMessages.bodyTooLarge
+        : undefined;
+  next(tooLarge ? new HttpError(413, tooLarge) : BadRequest(apiMessages.fileMissing));
 }
