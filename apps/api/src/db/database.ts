@@ -5,7 +5,6 @@ import {
   Kysely,
   Migrator,
   PostgresAdapter,
-  PostgresDialect,
   CompiledQuery,
   SqliteDialect,
   SqliteDriver,
@@ -18,6 +17,7 @@ import {
 import pg from 'pg';
 import type { Env } from '../config.js';
 import { prepareSqliteFiles } from '../data-files.js';
+import { SearchPathPostgresDialect } from './postgres-introspector.js';
 import * as initial from './migrations/2026-11-22-001-initial.js';
 import * as revokedTokens from './migrations/2026-11-23-001-revoked-tokens.js';
 import * as listIndexes from './migrations/2026-11-23-002-list-indexes.js';
@@ -178,7 +178,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
   return {
     db,
     engine: 'postgres',
