@@ -1,27 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/ui/feedback';
-import { homePathFor, paths } from '../config/paths';
+import { homePathFor, paths, type Role } from '../config/paths';
 import { useT } from '../lib/i18n';
 import { CommandPalette } from '../features/command-palette/components/command-palette';
-import { adminDashboardQueryOptions } from '../features/dashboard/api/get-admin-dashboard';
-import { userDashboardQueryOptions } from '../features/dashboard/api/get-user-dashboard';
+import {
+  adminDashboardQueryOptions,
+  getAdminDashboard,
+} from '../features/dashboard/api/get-admin-dashboard';
+import {
+  getUserDashboard,
+  userDashboardQueryOptions,
+} from '../features/dashboard/api/get-user-dashboard';
+import { getStoredRole, getStoredToken } from '../lib/api-client';
 import { useSession } from '../lib/session';
 import { AuthLayout } from './layouts/auth-layout';
 import { RouteFallback } from './layouts/frame-skeleton';
 import { NotFoundPage } from './not-found-page';
+import { lazyPage as page } from './lazy-page';
 import { RouteErrorBoundary } from './route-error';
 import { GuestOnly, RequireRole, RequireSignedIn, RootRedirect } from './route-guard';
-
-/** A page (or layout) loaded as its own chunk the first time it is shown, or preloaded. */
-function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  const Page = lazy(async () => {
-    const component: ComponentType = (await load())[name];
-    return { default: component };
-  });
-  return Object.assign(Page, { preload: load });
-}
 
 // Every page is its own chunk: the first visit loads only the page it opens. The signed-in frame
 // (menu, icons, avatar) is one too, so /login draws without it.
@@ -110,20 +109,58 @@ export function preloadRoute(pathname: string): void {
 }
 
 /**
- * On the role's own dashboard, starts its data as soon as the profile is known, alongside the
- * page's chunks (the charts' recharts chunk comes with them), instead of once they have loaded and
- * the page has rendered. The page's useQuery then finds this request under the same query key
- * and waits for it rather than sending another.
+ * Before the session check answers: the role this browser's last session had (getStoredRole),
+ * when the app opens on that role's own dashboard.
+ */
+function rememberedRoleAt(pathname: string): Role | null {
+  if (!getStoredToken()) return null;
+  const role = getStoredRole();
+  if (role !== 'admin' && role !== 'member') return null;
+  return pathname === homePathFor(role) ? role : null;
+}
+
+/**
+ * On a dashboard, starts its data at once, alongside the page's chunks (the charts' recharts
+ * chunk comes with them), instead of once they have loaded and the page has rendered. The page's
+ * useQuery then finds this request under the same query key and waits for it rather than sending
+ * another.
+ *
+ * Opening the app on the dashboard of the role this browser last signed in with, the data goes out
+ * alongside the session check rather than after it (a round trip less on a slow link). On any
+ * other page, or with no role remembered, it waits for the check.
  */
 function usePrefetchDashboard(pathname: string): void {
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const queryClient = useQueryClient();
+  // What was last asked for (role and path): the session check answering must not ask again.
+  const prefetched = useRef<string | null>(null);
   useEffect(() => {
-    if (!user || pathname !== homePathFor(user.role)) return;
+    const beforeSessionCheck = !user && loading;
+    const role = user
+      ? pathname === homePathFor(user.role)
+        ? user.role
+        : null
+      : beforeSessionCheck
+        ? rememberedRoleAt(pathname)
+        : null;
+    const wanted = role && `${role} ${pathname}`;
+    if (wanted === prefetched.current) return;
+    prefetched.current = wanted;
+    if (!role) return;
     preloadRoute(pathname);
-    if (user.role === 'admin') void queryClient.prefetchQuery(adminDashboardQueryOptions());
-    else void queryClient.prefetchQuery(userDashboardQueryOptions());
-  }, [user, pathname, queryClient]);
+    const options = { beforeSessionCheck };
+    if (role === 'admin') {
+      void queryClient.prefetchQuery({
+        ...adminDashboardQueryOptions(),
+        queryFn: () => getAdminDashboard(options),
+      });
+    } else {
+      void queryClient.prefetchQuery({
+        ...userDashboardQueryOptions(),
+        queryFn: () => getUserDashboard(options),
+      });
+    }
+  }, [user, loading, pathname, queryClient]);
 }
 
 /**
