@@ -97,6 +97,9 @@ function requireBuilt(): void {
 
 const log = (line: string) => console.log(line);
 
+/** The role of each token's owner, as the sign-in answered. */
+const roleOfToken = new Map<string, string>();
+
 async function signIn(url: string, email: string): Promise<string> {
   const res = await fetch(new URL('/api/auth/login', url), {
     method: 'POST',
@@ -104,7 +107,28 @@ async function signIn(url: string, email: string): Promise<string> {
     body: JSON.stringify({ email, password: LOAD_PASSWORD }),
   });
   if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
+  const { token, role } = (await res.json()) as { token: string; role: string };
+  roleOfToken.set(token, role);
+  return token;
+}
+
+/**
+ * What the app keeps in localStorage once someone has signed in on this browser (the token, and
+ * the role it opens that person's dashboard with): a returning visitor with an empty cache.
+ */
+function signedInState(baseURL: string, token: string) {
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: baseURL,
+        localStorage: [
+          { name: 'token', value: token },
+          { name: 'role', value: roleOfToken.get(token) ?? '' },
+        ],
+      },
+    ],
+  };
 }
 
 /** A task of the member's with checklist items, for the tick. */
@@ -129,12 +153,7 @@ function freshContext(browser: Browser, baseURL: string, token: string | null) {
   return browser.newContext({
     baseURL,
     viewport: { width: 1280, height: 900 },
-    storageState: token
-      ? {
-          cookies: [],
-          origins: [{ origin: baseURL, localStorage: [{ name: 'token', value: token }] }],
-        }
-      : undefined,
+    storageState: token ? signedInState(baseURL, token) : undefined,
   });
 }
 
@@ -412,10 +431,7 @@ async function measureSlowLink(
       baseURL,
       viewport: { width: 1280, height: 900 },
       extraHTTPHeaders: compressed ? {} : { 'Accept-Encoding': 'identity' },
-      storageState: {
-        cookies: [],
-        origins: [{ origin: baseURL, localStorage: [{ name: 'token', value: token }] }],
-      },
+      storageState: signedInState(baseURL, token),
     });
     try {
       const cold = await slowDashboardLoad(await context.newPage());

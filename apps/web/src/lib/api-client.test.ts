@@ -56,6 +56,11 @@ describe('api client', () => {
     stubApi(() => ({ status: 401, data: { message: 'Not authorized' } }));
     await api.post('/api/auth/login', {}).catch(() => undefined);
     await api.get('/api/auth/profile').catch(() => undefined);
+    // A landing page's data asked for alongside the session check leaves the 401 to that check.
+    const early = await api
+      .get('/api/tasks/dashboard-data', { beforeSessionCheck: true })
+      .catch((error: unknown) => error);
+    expect(early).toBeInstanceOf(ApiError);
     expect(ended).not.toHaveBeenCalled();
     await api.get('/api/tasks').catch(() => undefined);
     expect(ended).toHaveBeenCalledTimes(1);

@@ -5,6 +5,21 @@ export const TOKEN_KEY = 'token';
 /** Spec section 9: every request gives up after 50 seconds. */
 export const REQUEST_TIMEOUT_MS = 50_000;
 
+/**
+ * The role of whoever signed in on this browser, as the last session check answered: opening the
+ * app on that role's dashboard, its data goes out before the check answers (see router.tsx). A
+ * hint only; the server decides what anyone may see. Cleared with the rest of the session.
+ */
+export const ROLE_KEY = 'role';
+
+export function getStoredRole(): string | null {
+  try {
+    return localStorage.getItem(ROLE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 export function getStoredToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY);
@@ -22,6 +37,11 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob' | 'text';
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Sent while the session check at start-up is still out (a landing page's data, asked for
+   * alongside it): a 401 is left to that check, the one place that says the session is over.
+   */
+  beforeSessionCheck?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -100,7 +120,7 @@ async function request<T, R = ApiResponse<T>>(
   method: string,
   url: string,
   body: unknown,
-  { params, responseType, headers, signal }: RequestOptions = {},
+  { params, responseType, headers, signal, beforeSessionCheck = false }: RequestOptions = {},
 ): Promise<R> {
   const context: RequestDescription = { url, params, responseType };
   // FormData sets its own multipart Content-Type with the boundary; anything else goes as JSON.
@@ -132,7 +152,11 @@ async function request<T, R = ApiResponse<T>>(
     if (error instanceof HTTPError) {
       const { status } = error.response;
       const failure = new ApiError(status, await readErrorBody(error.response), url);
-      if (status === 401 && !CREDENTIAL_CALLS.some((path) => url.startsWith(path))) {
+      const sessionOver =
+        status === 401 &&
+        !beforeSessionCheck &&
+        !CREDENTIAL_CALLS.some((path) => url.startsWith(path));
+      if (sessionOver) {
         onUnauthorized?.();
       } else if (status >= 500) {
         console.warn('server error. please try again later.');

@@ -3,7 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { api, getStoredToken, setUnauthorizedHandler, statusOf, TOKEN_KEY } from './api-client';
+import {
+  api,
+  getStoredToken,
+  ROLE_KEY,
+  setUnauthorizedHandler,
+  statusOf,
+  TOKEN_KEY,
+} from './api-client';
 import { notify } from './notify';
 import { i18next, LANGUAGE_STORAGE_KEY } from './i18n';
 import { queryKeys } from './query-keys';
@@ -12,15 +19,26 @@ import { THEME_STORAGE_KEY } from './theme';
 /** What localStorage keeps across sign-out: the look and language of this browser, not the person's data. */
 const DEVICE_PREFERENCES = [THEME_STORAGE_KEY, LANGUAGE_STORAGE_KEY];
 
+/** Keeps the role for the next visit's early dashboard request (a hint, see ROLE_KEY). */
+function rememberRole(role: string) {
+  try {
+    localStorage.setItem(ROLE_KEY, role);
+  } catch {
+    // Storage unavailable: the next visit waits for the session check.
+  }
+}
+
 async function fetchProfile(): Promise<User | null> {
   if (!getStoredToken()) return null;
   try {
     const { data } = await api.get<User>('/api/auth/profile');
+    rememberRole(data.role);
     return data;
   } catch (error) {
     if (statusOf(error) !== 401) throw error;
     // The stored token is expired or revoked: forget it and say so once.
     localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(ROLE_KEY);
     notify('error', i18next.t('auth.sessionExpired'), { id: 'session-expired' });
     return null;
   }
@@ -82,6 +100,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     (token: string, user: User) => {
       localStorage.setItem(TOKEN_KEY, token);
+      rememberRole(user.role);
       queryClient.removeQueries();
       queryClient.setQueryData(queryKeys.profile, user);
     },

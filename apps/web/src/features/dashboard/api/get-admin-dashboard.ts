@@ -1,11 +1,11 @@
 import type { DashboardResponse } from '@task-manager/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type RequestOptions } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Statistics, chart data and the newest tasks over every task (admin only). */
-export async function getAdminDashboard(): Promise<DashboardResponse> {
-  const { data } = await api.get<DashboardResponse>('/api/tasks/dashboard-data');
+export async function getAdminDashboard(options?: RequestOptions): Promise<DashboardResponse> {
+  const { data } = await api.get<DashboardResponse>('/api/tasks/dashboard-data', options);
   return data;
 }
 

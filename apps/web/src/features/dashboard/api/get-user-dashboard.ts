@@ -1,11 +1,11 @@
 import type { DashboardResponse } from '@task-manager/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type RequestOptions } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The same figures as the admin dashboard, over the tasks assigned to the signed-in member. */
-export async function getUserDashboard(): Promise<DashboardResponse> {
-  const { data } = await api.get<DashboardResponse>('/api/tasks/user-dashboard-data');
+export async function getUserDashboard(options?: RequestOptions): Promise<DashboardResponse> {
+  const { data } = await api.get<DashboardResponse>('/api/tasks/user-dashboard-data', options);
   return data;
 }
 
