@@ -135,12 +135,11 @@ function usePrefetchDashboard(pathname: string): void {
   // What was last asked for (role and path): the session check answering must not ask again.
   const prefetched = useRef<string | null>(null);
   useEffect(() => {
-    const beforeSessionCheck = !user && loading;
     const role = user
       ? pathname === homePathFor(user.role)
         ? user.role
         : null
-      : beforeSessionCheck
+      : loading
         ? rememberedRoleAt(pathname)
         : null;
     const wanted = role && `${role} ${pathname}`;
@@ -148,7 +147,7 @@ function usePrefetchDashboard(pathname: string): void {
     prefetched.current = wanted;
     if (!role) return;
     preloadRoute(pathname);
-    const options = { beforeSessionCheck };
+    const options = { beforeSessionCheck: !user };
     if (role === 'admin') {
       void queryClient.prefetchQuery({
         ...adminDashboardQueryOptions(),

@@ -12,21 +12,18 @@ export const REQUEST_TIMEOUT_MS = 50_000;
  */
 export const ROLE_KEY = 'role';
 
-export function getStoredRole(): string | null {
+/** What this browser keeps under `key`, or null (storage can be unavailable: a private window). */
+function readStored(key: string): string | null {
   try {
-    return localStorage.getItem(ROLE_KEY);
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-export function getStoredToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
+export const getStoredRole = (): string | null => readStored(ROLE_KEY);
+
+export const getStoredToken = (): string | null => readStored(TOKEN_KEY);
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
