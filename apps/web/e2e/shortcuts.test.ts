@@ -166,6 +166,12 @@ describe('keyboard shortcuts', () => {
     const { page } = await e2e.openPage({ token: admin.token });
     await page.goto('/admin/dashboard');
     await expectDashboard(page, '/admin/dashboard', 'Ada Admin');
+    // The figures are in: the greeting draws before the data, and until then the main content
+    // has nothing a Tab could reach.
+    await expectVisible(
+      page.getByRole('link', { name: /^Total Tasks: / }),
+      "the dashboard's figures",
+    );
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await eventually(() => skip.evaluate((link) => link === document.activeElement), true, 'skip');
