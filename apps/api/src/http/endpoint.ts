@@ -5,6 +5,7 @@ import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import { Forbidden } from '../errors.js';
 import { pathId } from './path-id.js';
 import type { RequestUser } from './request-user.js';
+import { JsonBody } from './json-text.js';
 import { parseInput } from './validate.js';
 
 /**
@@ -197,7 +198,11 @@ export function endpointRouter<Services, Middleware>(
           body,
           services: deps.services,
         });
-        if (result !== undefined) res.status(endpoint.status ?? 200).json(result);
+        if (result instanceof JsonBody) {
+          res.status(endpoint.status ?? 200);
+          if (!res.get('Content-Type')) res.type('application/json');
+          res.send(result.text);
+        } else if (result !== undefined) res.status(endpoint.status ?? 200).json(result);
       },
     ];
     router[endpoint.method](expressPath(endpoint.path), ...handlers);

@@ -204,10 +204,8 @@ export const taskEndpoints = [
     handler: async ({ services, user, query, req, res }) => {
       const etag = await services.tasks.listETag(user, query, req.originalUrl);
       if (answeredNotModified(req, res, etag)) return undefined;
-      if (query.view !== 'card') return services.tasks.list(user, query);
-      const cards = await services.tasks.listCards(user, query);
-      res.type(TASK_CARDS_MEDIA_TYPE);
-      return cards;
+      if (query.view === 'card') res.type(TASK_CARDS_MEDIA_TYPE);
+      return services.tasks.listJson(user, query);
     },
   }),
   defineEndpoint({

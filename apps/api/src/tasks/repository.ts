@@ -1,15 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
-import {
-  cardDescription,
-  type Assignee,
-  type Label,
-  type Task,
-  type TaskCard,
-  type TaskPriority,
-  type TaskSort,
-  type TaskFile,
-  type TaskStatus,
-} from '@task-manager/shared';
+import { type TaskPriority, type TaskSort, type TaskStatus } from '@task-manager/shared';
 import { supportsRowLocks } from '../db/database.js';
 import type { Database, TasksTable } from '../db/tables.js';
 import { countMatchesByStatus, matchingTaskIds, newestMatchesPage } from './search.js';
@@ -184,188 +174,6 @@ export async function countOverdueTasks(
     .executeTakeFirstOrThrow();
   // sum() over no rows is null.
   return Number(row.before_today ?? 0) + Number(row.earlier_today ?? 0);
-}
-
-/** The assignees of tasks `ids`, each task's in the order they were assigned. */
-function readAssignees(db: Kysely<Database>, ids: string[]) {
-  return db
-    .selectFrom('task_assignees as ta')
-    .innerJoin('users as u', 'u.id', 'ta.user_id')
-    .select(['ta.task_id', 'u.id', 'u.name', 'u.email', 'u.profile_image_url', 'u.active'])
-    .where('ta.task_id', 'in', ids)
-    .orderBy('ta.task_id')
-    .orderBy('ta.position')
-    .execute();
-}
-
-/** The labels of tasks `ids`, each task's by name. */
-function readLabels(db: Kysely<Database>, ids: string[]) {
-  return db
-    .selectFrom('task_labels as tl')
-    .innerJoin('labels as l', 'l.id', 'tl.label_id')
-    .select(['tl.task_id', 'l.id', 'l.name', 'l.color'])
-    .where('tl.task_id', 'in', ids)
-    .orderBy('tl.task_id')
-    .orderBy('l.name_key')
-    .execute();
-}
-
-/** Groups `list` by task id, each item mapped by `map`, in the order read. */
-function byTask<T extends { task_id: string }, R>(list: T[], map: (item: T) => R) {
-  const grouped = new Map<string, R[]>();
-  for (const item of list) {
-    const group = grouped.get(item.task_id);
-    if (group) group.push(map(item));
-    else grouped.set(item.task_id, [map(item)]);
-  }
-  return grouped;
-}
-
-function toAssignee(a: Awaited<ReturnType<typeof readAssignees>>[number]): Assignee {
-  return {
-    _id: a.id,
-    name: a.name,
-    email: a.email,
-    profileImageUrl: a.profile_image_url,
-    // Only a deactivated person carries the mark: everyone else's answer is as before.
-    ...(Number(a.active) === 0 && { deactivated: true as const }),
-  };
-}
-
-function toLabel(l: Awaited<ReturnType<typeof readLabels>>[number]): Label {
-  return { _id: l.id, name: l.name, color: l.color };
-}
-
-/**
- * Turns task rows into API tasks with five more queries whatever their number: assignees,
- * checklist items, attachments, labels and files of all the tasks at once.
- */
-export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promise<Task[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [assignees, items, attachments, labels, files] = await Promise.all([
-    readAssignees(db, ids),
-    db
-      .selectFrom('todo_items')
-      .select(['task_id', 'id', 'text', 'completed'])
-      .where('task_id', 'in', ids)
-      .orderBy('task_id')
-      .orderBy('position')
-      .execute(),
-    db
-      .selectFrom('attachments')
-      .select(['task_id', 'url'])
-      .where('task_id', 'in', ids)
-      .orderBy('task_id')
-      .orderBy('position')
-      .execute(),
-    readLabels(db, ids),
-    db
-      .selectFrom('task_files')
-      .select(['task_id', 'id', 'name', 'size', 'content_type', 'uploaded_by', 'created_at'])
-      .where('task_id', 'in', ids)
-      .where('complete', '=', 1)
-      .orderBy('task_id')
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-  ]);
-  const assigneesByTask = byTask(assignees, toAssignee);
-  const itemsByTask = byTask(items, (i) => ({
-    _id: i.id,
-    text: i.text,
-    completed: i.completed === 1,
-  }));
-  const linksByTask = byTask(attachments, (a) => a.url);
-  const labelsByTask = byTask(labels, toLabel);
-  const filesByTask = byTask(files, (f): TaskFile => ({
-    _id: f.id,
-    taskId: f.task_id,
-    name: f.name,
-    size: Number(f.size),
-    contentType: f.content_type,
-    uploadedBy: f.uploaded_by,
-    createdAt: f.created_at,
-  }));
-  return rows.map((row) => ({
-    _id: row.id,
-    title: row.title,
-    description: row.description,
-    priority: row.priority,
-    status: row.status,
-    progress: row.progress,
-    dueDate: row.due_date,
-    createdBy: row.created_by,
-    assignedTo: assigneesByTask.get(row.id) ?? [],
-    todoChecklist: itemsByTask.get(row.id) ?? [],
-    attachments: linksByTask.get(row.id) ?? [],
-    completedTodoCount: row.completed_todo_count,
-    labels: labelsByTask.get(row.id) ?? [],
-    files: filesByTask.get(row.id) ?? [],
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  }));
-}
-
-/**
- * Turns task rows into cards (`?view=card`): assignees and labels as for a task, and instead of
- * the checklist, links and files their counts, all three in one statement.
- */
-export async function hydrateTaskCards(db: Kysely<Database>, rows: TaskRow[]): Promise<TaskCard[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [assignees, labels, counts] = await Promise.all([
-    readAssignees(db, ids),
-    readLabels(db, ids),
-    db
-      .selectFrom('tasks as t')
-      .select((eb) => [
-        't.id',
-        eb
-          .selectFrom('todo_items as i')
-          .select((sub) => sub.fn.countAll<number>().as('n'))
-          .whereRef('i.task_id', '=', 't.id')
-          .as('todo_total'),
-        eb
-          .selectFrom('attachments as a')
-          .select((sub) => sub.fn.countAll<number>().as('n'))
-          .whereRef('a.task_id', '=', 't.id')
-          .as('attachment_count'),
-        eb
-          .selectFrom('task_files as f')
-          .select((sub) => sub.fn.countAll<number>().as('n'))
-          .whereRef('f.task_id', '=', 't.id')
-          .where('f.complete', '=', 1)
-          .as('file_count'),
-      ])
-      .where('t.id', 'in', ids)
-      .execute(),
-  ]);
-  const assigneesByTask = byTask(assignees, toAssignee);
-  const labelsByTask = byTask(labels, toLabel);
-  const countsByTask = new Map(counts.map((row) => [row.id, row]));
-  return rows.map((row) => {
-    const count = countsByTask.get(row.id);
-    return {
-      _id: row.id,
-      title: row.title,
-      description: cardDescription(row.description),
-      priority: row.priority,
-      status: row.status,
-      progress: row.progress,
-      dueDate: row.due_date,
-      createdBy: row.created_by,
-      assignedTo: assigneesByTask.get(row.id) ?? [],
-      completedTodoCount: row.completed_todo_count,
-      todoDone: row.completed_todo_count,
-      todoTotal: Number(count?.todo_total ?? 0),
-      attachmentCount: Number(count?.attachment_count ?? 0),
-      fileCount: Number(count?.file_count ?? 0),
-      labels: labelsByTask.get(row.id) ?? [],
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
-  });
 }
 
 export async function insertTaskRow(db: Kysely<Database>, row: TaskRow): Promise<void> {
@@ -724,7 +532,7 @@ export async function listTaskPageWithCounts(
   status: TaskStatus | undefined,
   page: { sort: TaskSort; order: 'asc' | 'desc'; limit: number; after?: TaskPageKey },
 ): Promise<{
-  rows: Array<{ row: TaskRow; pageKey: TaskPageKey }>;
+  rows: TaskPageRow[];
   counts: { total: number; byStatus: Record<TaskStatus, number> };
 }> {
   const pageFilter = { ...filter, status };
@@ -742,10 +550,18 @@ export async function listTaskPageWithCounts(
   return { rows, counts };
 }
 
+/** A task of a page: its id, and its page key, which the cursor carries. */
+export interface TaskPageRow {
+  id: string;
+  pageKey: TaskPageKey;
+}
+
 /**
  * One page of the tasks `scope` may see matching `filter`, in `sort` order (ties broken by id,
  * in the same direction), after the task whose key is `after`: keyset pagination for every
- * sort, never OFFSET. Each row comes with its page key (`pageKey`), which the cursor carries.
+ * sort, never OFFSET. Only the ids and page keys are read (the default order and a member's
+ * page from their index alone): the tasks themselves are then written in one statement
+ * (taskDocuments).
  */
 export async function listTaskPage(
   db: Kysely<Database>,
@@ -759,7 +575,7 @@ export async function listTaskPage(
     /** SQLite: read in the sort's order and check the filter on the way (walksSortIndex). */
     walkSortIndex?: boolean;
   },
-): Promise<Array<{ row: TaskRow; pageKey: TaskPageKey }>> {
+): Promise<TaskPageRow[]> {
   const searchPage = newestSearchPage(db, scope, filter, page);
   if (searchPage) return searchPage;
   const { query: source, viaAssignments } = filteredTasks(
@@ -792,14 +608,16 @@ export async function listTaskPage(
   }
   for (const column of columns) query = query.orderBy(column, page.order);
   const rows = await query
-    .selectAll('tasks')
-    .select([sql<string | number>`${keys[0]}`.as('page_key_0')])
+    .select([
+      sql<string>`${id}`.as('id'),
+      sql<string | number>`${keys[0]}`.as('page_key_0'),
+      sql<string>`${createdAt}`.as('created_at'),
+    ])
     .limit(page.limit)
     .execute();
-  return rows.map(({ page_key_0: first, ...row }) => ({
-    row,
-    pageKey:
-      page.sort === 'priority' ? [Number(first), row.created_at, row.id] : [String(first), row.id],
+  return rows.map(({ id, page_key_0: first, created_at: createdAtKey }) => ({
+    id,
+    pageKey: page.sort === 'priority' ? [Number(first), createdAtKey, id] : [String(first), id],
   }));
 }
 
@@ -813,15 +631,14 @@ function searchOnKeys(filter: TaskFilter): filter is TaskFilter & { words: strin
 
 /**
  * SQLite: a search's page in creation order (the default), narrowed at most by assignee, labels
- * and status: its ids picked from the full-text rows' keys (newestMatchesPage), then only those
- * tasks read. Undefined when another way applies.
+ * and status: its ids and keys picked from the full-text rows' keys (newestMatchesPage) alone. Undefined when another way applies.
  */
 function newestSearchPage(
   db: Kysely<Database>,
   scope: TaskScope,
   filter: TaskFilter,
   page: { sort: TaskSort; order: 'asc' | 'desc'; limit: number; after?: TaskPageKey },
-): Promise<Array<{ row: TaskRow; pageKey: TaskPageKey }>> | undefined {
+): Promise<TaskPageRow[]> | undefined {
   if (page.sort !== 'createdAt' || !searchOnKeys(filter)) return undefined;
   const found = newestMatchesPage(
     db,
@@ -838,15 +655,10 @@ function newestSearchPage(
     },
   );
   if (!found) return undefined;
-  return db
-    .selectFrom(found.as('found'))
-    .crossJoin('tasks')
-    .whereRef('tasks.id', '=', 'found.task_id')
-    .selectAll('tasks')
-    .orderBy('found.created_at', page.order)
-    .orderBy('found.task_id', page.order)
-    .execute()
-    .then((rows) => rows.map((row) => ({ row, pageKey: [row.created_at, row.id] as const })));
+  return found.execute().then((rows) =>
+    // The triggers fill created_at with the task's own (a NOT NULL column).
+    rows.map((row) => ({ id: row.task_id, pageKey: [row.created_at!, row.task_id] as const })),
+  );
 }
 
 /**

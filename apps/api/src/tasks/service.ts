@@ -11,7 +11,6 @@ import {
   type DashboardResponse,
   type Task,
   type TaskListQuery,
-  type TaskCardListResponse,
   type TaskListResponse,
   type TaskStatus,
   type TodoItemInput,
@@ -32,8 +31,6 @@ import {
   countTasks,
   deleteTaskRow,
   findTaskRow,
-  hydrateTaskCards,
-  hydrateTasks,
   insertTaskRow,
   existingLabelIds,
   listTaskPageWithCounts,
@@ -54,6 +51,8 @@ import {
   readDataVersion,
 } from './repository.js';
 import { canEditTask, seesEveryTask, visibleScope } from './policy.js';
+import { taskCardDocuments, taskDocuments } from './documents.js';
+import { JsonBody, jsonArray, jsonObject, toJsonText } from '../http/json-text.js';
 import { searchWords } from './search.js';
 import { versionETag } from './conditional.js';
 import {
@@ -160,14 +159,28 @@ export class TaskService {
    * another member's gets an empty page.
    */
   async list(user: RequestUser, input: TaskListInput): Promise<TaskListResponse> {
-    const { rows, ...rest } = await this.page(user, input);
-    return { tasks: await hydrateTasks(this.db, rows), ...rest };
+    const body = await this.listJson(user, { ...input, view: 'full' });
+    return JSON.parse(body.text) as TaskListResponse;
   }
 
-  /** The same page as `list`, as cards (`?view=card`): counts instead of the checklist. */
-  async listCards(user: RequestUser, input: TaskListInput): Promise<TaskCardListResponse> {
-    const { rows, ...rest } = await this.page(user, input);
-    return { tasks: await hydrateTaskCards(this.db, rows), ...rest };
+  /**
+   * The answer of `list` (with `view: 'card'`, its tasks as cards: counts instead of the
+   * checklist) as JSON text, its tasks written by the database (documents.ts): what GET
+   * /api/tasks sends.
+   */
+  async listJson(user: RequestUser, input: TaskListInput): Promise<JsonBody> {
+    const { ids, statusSummary, nextCursor } = await this.page(user, input);
+    const documents =
+      input.view === 'card'
+        ? await taskCardDocuments(this.db, ids)
+        : await taskDocuments(this.db, ids);
+    return new JsonBody(
+      jsonObject([
+        ['tasks', jsonArray(documents)],
+        ['statusSummary', toJsonText(statusSummary)],
+        ['nextCursor', toJsonText(nextCursor)],
+      ]),
+    );
   }
 
   /**
@@ -188,7 +201,7 @@ export class TaskService {
     const assigneeId = query.assignee === 'me' ? user.id : query.assignee;
     if (scope.assigneeId !== undefined && assigneeId !== undefined && assigneeId !== user.id) {
       return {
-        rows: [],
+        ids: [],
         statusSummary: { all: 0, pendingTasks: 0, inProgressTasks: 0, completedTasks: 0 },
         nextCursor: null,
       };
@@ -218,7 +231,7 @@ export class TaskService {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      rows: page.map(({ row }) => row),
+      ids: page.map((row) => row.id),
       statusSummary: {
         all: total,
         pendingTasks: byStatus.Pending,
@@ -247,12 +260,15 @@ export class TaskService {
     user: RequestUser,
     id: string,
     fresh: (etag: string) => boolean,
-  ): Promise<Task | undefined> {
+  ): Promise<JsonBody | undefined> {
     const version = await readDataVersion(this.db);
     const row = await findTaskRow(this.db, id, visibleScope(user));
     if (!row) throw NotFound(apiMessages.taskNotFound);
     if (fresh(taskReadETag(row.updated_at, version))) return undefined;
-    return this.hydrateOne(this.db, row);
+    const [document] = await taskDocuments(this.db, [row.id]);
+    // Deleted in between: as if it had not been found.
+    if (!document) throw NotFound(apiMessages.taskNotFound);
+    return new JsonBody(document);
   }
 
   async create(
@@ -516,7 +532,7 @@ export class TaskService {
     scope: TaskScope,
     key: string,
     fresh: (etag: string) => boolean,
-  ): Promise<DashboardResponse | undefined> {
+  ): Promise<JsonBody | undefined> {
     const version = await readDataVersion(this.db);
     const overdue = await countOverdueTasks(this.db, scope, new Date().toISOString());
     if (fresh(versionETag(version, user, key, overdue))) return undefined;
@@ -524,13 +540,13 @@ export class TaskService {
   }
 
   /** `knownOverdue`: the overdue count, when the caller just counted it. */
-  async dashboard(scope: TaskScope, knownOverdue?: number): Promise<DashboardResponse> {
+  async dashboard(scope: TaskScope, knownOverdue?: number): Promise<JsonBody> {
     const [{ total, byStatus, byPriority }, overdue, recentRows] = await Promise.all([
       countTasks(this.db, scope),
       knownOverdue ?? countOverdueTasks(this.db, scope, new Date().toISOString()),
       listTaskRows(this.db, scope, { limit: 10 }),
     ]);
-    return {
+    const figures: Omit<DashboardResponse, 'recentTasks'> = {
       statistics: {
         totalTasks: total,
         pendingTasks: byStatus.Pending,
@@ -547,8 +563,18 @@ export class TaskService {
         },
         taskPriorityLevels: byPriority,
       },
-      recentTasks: await hydrateTasks(this.db, recentRows),
     };
+    const recent = await taskDocuments(
+      this.db,
+      recentRows.map((row) => row.id),
+    );
+    return new JsonBody(
+      jsonObject([
+        ['statistics', toJsonText(figures.statistics)],
+        ['charts', toJsonText(figures.charts)],
+        ['recentTasks', jsonArray(recent)],
+      ]),
+    );
   }
 
   private async lockVisibleTask(trx: Kysely<Database>, user: RequestUser, id: string) {
@@ -611,9 +637,13 @@ export class TaskService {
     }
   }
 
+  /**
+   * The task of `row` as it now stands in `db` (after the transaction's own writes), read in one
+   * statement (documents.ts).
+   */
   private async hydrateOne(db: Kysely<Database>, row: TaskRow): Promise<Task> {
-    const [task] = await hydrateTasks(db, [row]);
-    if (!task) throw NotFound(apiMessages.taskNotFound);
-    return task;
+    const [document] = await taskDocuments(db, [row.id]);
+    if (!document) throw NotFound(apiMessages.taskNotFound);
+    return JSON.parse(document) as Task;
   }
 }

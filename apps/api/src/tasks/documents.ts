@@ -1,0 +1,199 @@
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import { cardDescription } from '@task-manager/shared';
+import type { Database } from '../db/tables.js';
+import type { JsonText } from '../http/json-text.js';
+
+/**
+ * A page of tasks as the JSON text the API sends, built by the database in one statement: each
+ * task's row, assignees, checklist, links, labels and files, with each engine's own JSON
+ * functions (SQLite's json_object / json_group_array, PostgreSQL's json_build_object / json_agg).
+ *
+ * Why (docs/performance.md, issue 19): reading a page's children as rows costs a JavaScript
+ * object per row (about 900 for a page of 100) that is then grouped, mapped into tasks and
+ * serialised again by JSON.stringify; here the database writes the text once and the API only
+ * joins it. The answer is the same task, key for key and in the same order, as the row-by-row
+ * reference gives (test/helpers/task-reference.ts; the parity test in
+ * test/api/task-documents.test.ts holds the two together); only the whitespace between tokens
+ * may differ by engine.
+ */
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** The functions of each engine's JSON dialect used below. */
+interface JsonDialect {
+  object(...pairs: Array<[string, RawBuilder<unknown>]>): RawBuilder<unknown>;
+  /** The JSON array of `value` over `from`, in `orderBy` order; `[]` when nothing matches. */
+  array(
+    value: RawBuilder<unknown>,
+    from: RawBuilder<unknown>,
+    orderBy: RawBuilder<unknown>,
+  ): RawBuilder<unknown>;
+  /** A JSON boolean from an integer column holding 0 or 1. */
+  flag(column: RawBuilder<unknown>): RawBuilder<unknown>;
+  /** The whole expression as text (PostgreSQL's driver would parse a json column). */
+  text(json: RawBuilder<unknown>): RawBuilder<string>;
+}
+
+const pairsOf = (pairs: Array<[string, RawBuilder<unknown>]>) =>
+  sql.join(pairs.map(([key, value]) => sql`${sql.lit(key)}, ${value}`));
+
+const sqliteJson: JsonDialect = {
+  object: (...pairs) => sql`json_object(${pairsOf(pairs)})`,
+  // An aggregate's ORDER BY (SQLite 3.44 and later) fixes the order of the array's elements.
+  array: (value, from, orderBy) =>
+    sql`(select json_group_array(${value} order by ${orderBy}) from ${from})`,
+  flag: (column) => sql`json(case when ${column} = 1 then 'true' else 'false' end)`,
+  text: (json) => sql<string>`${json}`,
+};
+
+const postgresJson: JsonDialect = {
+  object: (...pairs) => sql`json_build_object(${pairsOf(pairs)})`,
+  array: (value, from, orderBy) =>
+    sql`coalesce((select json_agg(${value} order by ${orderBy}) from ${from}), '[]'::json)`,
+  flag: (column) => sql`(${column} = 1)`,
+  text: (json) => sql<string>`(${json})::text`,
+};
+
+const col = (name: string) => sql.ref(name);
+
+/** An assignee: the deactivated mark only on a deactivated person, everyone else's as before. */
+function assigneeJson(json: JsonDialect) {
+  const pairs: Array<[string, RawBuilder<unknown>]> = [
+    ['_id', col('u.id')],
+    ['name', col('u.name')],
+    ['email', col('u.email')],
+    ['profileImageUrl', col('u.profile_image_url')],
+  ];
+  return sql`case when ${col('u.active')} = 0
+    then ${json.object(...pairs, ['deactivated', json.flag(sql`1`)])}
+    else ${json.object(...pairs)} end`;
+}
+
+function assigneesOf(json: JsonDialect) {
+  return json.array(
+    assigneeJson(json),
+    sql`task_assignees ta join users u on u.id = ta.user_id where ta.task_id = t.id`,
+    sql`ta.position`,
+  );
+}
+
+function labelsOf(json: JsonDialect) {
+  return json.array(
+    json.object(['_id', col('l.id')], ['name', col('l.name')], ['color', col('l.color')]),
+    sql`task_labels tl join labels l on l.id = tl.label_id where tl.task_id = t.id`,
+    sql`l.name_key`,
+  );
+}
+
+/** The task's own columns from priority on, as both shapes start. */
+const headColumns = (): Array<[string, RawBuilder<unknown>]> => [
+  ['priority', col('t.priority')],
+  ['status', col('t.status')],
+  ['progress', col('t.progress')],
+  ['dueDate', col('t.due_date')],
+  ['createdBy', col('t.created_by')],
+];
+
+function taskJson(json: JsonDialect) {
+  return json.object(
+    ['_id', col('t.id')],
+    ['title', col('t.title')],
+    ['description', col('t.description')],
+    ...headColumns(),
+    ['assignedTo', assigneesOf(json)],
+    [
+      'todoChecklist',
+      json.array(
+        json.object(
+          ['_id', col('i.id')],
+          ['text', col('i.text')],
+          ['completed', json.flag(col('i.completed'))],
+        ),
+        sql`todo_items i where i.task_id = t.id`,
+        sql`i.position`,
+      ),
+    ],
+    [
+      'attachments',
+      json.array(col('a.url'), sql`attachments a where a.task_id = t.id`, sql`a.position`),
+    ],
+    ['completedTodoCount', col('t.completed_todo_count')],
+    ['labels', labelsOf(json)],
+    [
+      'files',
+      json.array(
+        json.object(
+          ['_id', col('f.id')],
+          ['taskId', col('f.task_id')],
+          ['name', col('f.name')],
+          ['size', col('f.size')],
+          ['contentType', col('f.content_type')],
+          ['uploadedBy', col('f.uploaded_by')],
+          ['createdAt', col('f.created_at')],
+        ),
+        sql`task_files f where f.task_id = t.id and f.complete = 1`,
+        sql`f.created_at, f.id`,
+      ),
+    ],
+    ['createdAt', col('t.created_at')],
+    ['updatedAt', col('t.updated_at')],
+  );
+}
+
+/**
+ * What a card holds after its description (which `cardDescription` shortens here, in the same
+ * way as everywhere else): counts instead of the checklist, links and files.
+ */
+function cardTailJson(json: JsonDialect) {
+  const count = (from: RawBuilder<unknown>) => sql`(select count(*) from ${from})`;
+  return json.object(
+    ...headColumns(),
+    ['assignedTo', assigneesOf(json)],
+    ['completedTodoCount', col('t.completed_todo_count')],
+    ['todoDone', col('t.completed_todo_count')],
+    ['todoTotal', count(sql`todo_items i where i.task_id = t.id`)],
+    ['attachmentCount', count(sql`attachments a where a.task_id = t.id`)],
+    ['fileCount', count(sql`task_files f where f.task_id = t.id and f.complete = 1`)],
+    ['labels', labelsOf(json)],
+    ['createdAt', col('t.created_at')],
+    ['updatedAt', col('t.updated_at')],
+  );
+}
+
+/** Rows of `ids` back in the order of `ids` (a missing id, deleted meanwhile, is left out). */
+function inOrder<T extends { id: string }>(ids: readonly string[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Tasks `ids` as the API's JSON (the `Task` shape), in the order of `ids`. */
+export async function taskDocuments(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<JsonText[]> {
+  if (ids.length === 0) return [];
+  const json = isPostgres(db) ? postgresJson : sqliteJson;
+  const { rows } = await sql<{ id: string; doc: JsonText }>`
+    select t.id, ${json.text(taskJson(json))} as doc
+    from tasks t where t.id in (${sql.join(ids)})`.execute(db);
+  return inOrder(ids, rows).map((row) => row.doc);
+}
+
+/** Tasks `ids` as cards (the `TaskCard` shape, `?view=card`), in the order of `ids`. */
+export async function taskCardDocuments(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<JsonText[]> {
+  if (ids.length === 0) return [];
+  const json = isPostgres(db) ? postgresJson : sqliteJson;
+  const { rows } = await sql<{ id: string; title: string; description: string; tail: string }>`
+    select t.id, t.title, t.description, ${json.text(cardTailJson(json))} as tail
+    from tasks t where t.id in (${sql.join(ids)})`.execute(db);
+  return inOrder(ids, rows).map(
+    (row) =>
+      // The tail is an object: its opening brace gives way to the first three keys.
+      `{"_id":${JSON.stringify(row.id)},"title":${JSON.stringify(row.title)},"description":${JSON.stringify(
+        cardDescription(row.description),
+      )},${row.tail.slice(row.tail.indexOf('{') + 1)}` as JsonText,
+  );
+}
