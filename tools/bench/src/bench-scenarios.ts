@@ -1,3 +1,4 @@
+import type { Request } from 'autocannon';
 import type { Workload } from './bench-measure.js';
 
 /** The accounts seed:load makes (apps/api/src/cli/load-content.ts). */
@@ -198,6 +199,24 @@ export interface Scenario {
 
 /** The open model's arrival rate of task pages (issue 19: p99 under 25 ms at 200/s). */
 export const OPEN_MODEL_RATE = 200;
+/** The open model's arrival rate of the real mix (issue 19: p99 under 25 ms at 400/s). */
+export const MIXED_OPEN_MODEL_RATE = 400;
+
+/**
+ * The real mix of the open model, 20 requests a round: what a team's clients send over a day,
+ * reads far ahead of writes (task pages, one task, dashboards, checklist ticks, task creation).
+ */
+type MixedRequest =
+  'adminPage' | 'memberPage' | 'oneTask' | 'adminDashboard' | 'memberDashboard' | 'tick' | 'create';
+const MIX: MixedRequest[] = [
+  ...Array<MixedRequest>(4).fill('adminPage'),
+  ...Array<MixedRequest>(3).fill('memberPage'),
+  ...Array<MixedRequest>(5).fill('oneTask'),
+  ...Array<MixedRequest>(2).fill('adminDashboard'),
+  ...Array<MixedRequest>(2).fill('memberDashboard'),
+  ...Array<MixedRequest>(3).fill('tick'),
+  'create',
+];
 
 /** Every measured endpoint, in the order they run (reads first, then the writes). */
 export function scenarios(session: BenchSession): Scenario[] {
@@ -214,6 +233,52 @@ export function scenarios(session: BenchSession): Scenario[] {
     assignedTo: [member.id],
     todoChecklist: [{ text: 'First step' }, { text: 'Second step' }, { text: 'Third step' }],
   });
+  /** The next tick: each round over the items flips them; cleanUp puts every one back. */
+  const tick = () => {
+    const n = nextTick();
+    const item = items[n % items.length]!;
+    const flipped = Math.floor(n / items.length) % 2 === 0;
+    return {
+      path: `/api/tasks/${item.taskId}/todo/${item.itemId}`,
+      body: JSON.stringify({ completed: flipped ? !item.completed : item.completed }),
+    };
+  };
+  const oneTaskPath = () => `/api/tasks/${taskIds[nextTask() % taskIds.length]}`;
+  const json = { 'content-type': 'application/json' };
+  const nextMixed = rotation();
+  /** The mix's next request (see MIX), as autocannon sends it. */
+  const mixed = (request: Request): Request => {
+    const kind = MIX[nextMixed() % MIX.length]!;
+    const get = (path: string, who: SignedIn): Request => ({
+      ...request,
+      method: 'GET',
+      path,
+      headers: bearer(who),
+      body: undefined,
+    });
+    switch (kind) {
+      case 'adminPage':
+        return get('/api/tasks', admin);
+      case 'memberPage':
+        return get('/api/tasks', member);
+      case 'oneTask':
+        return get(oneTaskPath(), admin);
+      case 'adminDashboard':
+        return get('/api/tasks/dashboard-data', admin);
+      case 'memberDashboard':
+        return get('/api/tasks/user-dashboard-data', member);
+      case 'tick':
+        return { ...request, method: 'PATCH', headers: { ...bearer(member), ...json }, ...tick() };
+      case 'create':
+        return {
+          ...request,
+          method: 'POST',
+          path: '/api/tasks',
+          headers: { ...bearer(admin), ...json },
+          body: newTask,
+        };
+    }
+  };
   return [
     {
       key: 'taskPage',
@@ -262,7 +327,7 @@ export function scenarios(session: BenchSession): Scenario[] {
         requests: [
           {
             setupRequest: (request) => {
-              request.path = `/api/tasks/${taskIds[nextTask() % taskIds.length]}`;
+              request.path = oneTaskPath();
               return request;
             },
           },
@@ -288,20 +353,17 @@ export function scenarios(session: BenchSession): Scenario[] {
         headers: { ...bearer(member), 'content-type': 'application/json' },
         requests: [
           {
-            setupRequest: (request) => {
-              // Each round over the items flips them; cleanUp puts every one back as it was.
-              const n = nextTick();
-              const item = items[n % items.length]!;
-              const flipped = Math.floor(n / items.length) % 2 === 0;
-              request.path = `/api/tasks/${item.taskId}/todo/${item.itemId}`;
-              request.body = JSON.stringify({
-                completed: flipped ? !item.completed : item.completed,
-              });
-              return request;
-            },
+            setupRequest: (request) => ({ ...request, ...tick() }),
           },
         ],
       },
+    },
+    {
+      key: 'mixedOpen',
+      label: `the real mix (pages, one task, dashboards, ticks, creates) arriving at ${MIXED_OPEN_MODEL_RATE}/s (open model)`,
+      connections: 64,
+      ratePerSec: MIXED_OPEN_MODEL_RATE,
+      workload: { path: '/api/tasks', headers: bearer(admin), requests: [{ setupRequest: mixed }] },
     },
     {
       key: 'createTask',
