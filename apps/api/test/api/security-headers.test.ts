@@ -118,6 +118,17 @@ describe(`security headers (${ENGINE})`, () => {
     }
   });
 
+  it('never gives two answers the same nonce, across many more answers than one draw of random bytes', async () => {
+    const api = appWith();
+    const nonces = new Set<string>();
+    // The nonces come from a pool of 256 refilled from the CSPRNG: cross its refill twice.
+    for (let i = 0; i < 600; i++) {
+      const res = await api.get('/api/health');
+      nonces.add(NONCE_SOURCE.exec(cspOf(res).get('style-src')![1]!)![1]!);
+    }
+    expect(nonces.size).toBe(600);
+  });
+
   it.each(targets)(
     '%s: images only from this server (and previews): no photo calls an address a member chose',
     async (_name, send) => {
