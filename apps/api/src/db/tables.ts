@@ -207,6 +207,9 @@ export interface TaskSearchKeysTable {
   /** The task's status and creation time, kept by triggers (migration 2026-11-27-401). */
   status: TaskStatus | null;
   created_at: string | null;
+  /** Its priority and due date, kept by triggers as well (migration 2026-11-27-402). */
+  priority: TaskPriority | null;
+  due_date: string | null;
 }
 
 /** Every change to a task (issue 16), written in the transaction of the change. */

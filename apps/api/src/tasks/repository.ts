@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import { type TaskPriority, type TaskSort, type TaskStatus } from '@task-manager/shared';
 import { supportsRowLocks } from '../db/database.js';
 import type { Database, TasksTable } from '../db/tables.js';
-import { countMatchesByStatus, matchingTaskIds, newestMatchesPage } from './search.js';
+import { countMatchesByStatus, matchesPage, matchingTaskIds } from './search.js';
 import type { DueWindow, TaskPageKey } from './search-filters.js';
 
 export type TaskRow = Selectable<TasksTable>;
@@ -576,7 +576,7 @@ export async function listTaskPage(
     walkSortIndex?: boolean;
   },
 ): Promise<TaskPageRow[]> {
-  const searchPage = newestSearchPage(db, scope, filter, page);
+  const searchPage = await searchPageOnKeys(db, scope, filter, page);
   if (searchPage) return searchPage;
   const { query: source, viaAssignments } = filteredTasks(
     db,
@@ -621,43 +621,40 @@ export async function listTaskPage(
   }));
 }
 
-/**
- * A search narrowed at most by assignee, labels and the status tab: what the full-text rows'
- * keys answer alone (countMatchesByStatus, newestMatchesPage), on SQLite.
- */
+/** A search: what the full-text rows' keys answer alone (search.ts), on SQLite. */
 function searchOnKeys(filter: TaskFilter): filter is TaskFilter & { words: string[] } {
-  return (filter.words?.length ?? 0) > 0 && !filter.priorities?.length && filter.due === undefined;
+  return (filter.words?.length ?? 0) > 0;
+}
+
+/** What narrows a search besides its words and the status tab, as the keys are checked. */
+function searchAlso(scope: TaskScope, filter: TaskFilter) {
+  return {
+    assigneeId: scope.assigneeId ?? filter.assigneeId,
+    labelIds: filter.labelIds,
+    priorities: filter.priorities,
+    due: filter.due,
+  };
 }
 
 /**
- * SQLite: a search's page in creation order (the default), narrowed at most by assignee, labels
- * and status: its ids and keys picked from the full-text rows' keys (newestMatchesPage) alone. Undefined when another way applies.
+ * SQLite: a search's page, whatever else narrows it, in creation, due-date or priority order:
+ * its ids and keys picked from the full-text rows' keys (matchesPage) alone. Undefined when
+ * another way applies (PostgreSQL, or the title and updatedAt sorts).
  */
-function newestSearchPage(
+function searchPageOnKeys(
   db: Kysely<Database>,
   scope: TaskScope,
   filter: TaskFilter,
   page: { sort: TaskSort; order: 'asc' | 'desc'; limit: number; after?: TaskPageKey },
-): Promise<TaskPageRow[]> | undefined {
-  if (page.sort !== 'createdAt' || !searchOnKeys(filter)) return undefined;
-  const found = newestMatchesPage(
+): Promise<TaskPageRow[] | undefined> | undefined {
+  const { sort } = page;
+  if (!searchOnKeys(filter)) return undefined;
+  if (sort !== 'createdAt' && sort !== 'dueDate' && sort !== 'priority') return undefined;
+  return matchesPage(
     db,
     filter.words,
-    {
-      assigneeId: scope.assigneeId ?? filter.assigneeId,
-      labelIds: filter.labelIds,
-      status: filter.status,
-    },
-    {
-      order: page.order,
-      limit: page.limit,
-      after: page.after && [String(page.after[0]), String(page.after[1])],
-    },
-  );
-  if (!found) return undefined;
-  return found.execute().then((rows) =>
-    // The triggers fill created_at with the task's own (a NOT NULL column).
-    rows.map((row) => ({ id: row.task_id, pageKey: [row.created_at!, row.task_id] as const })),
+    { ...searchAlso(scope, filter), status: filter.status },
+    { ...page, sort },
   );
 }
 
@@ -678,10 +675,7 @@ export async function countTasksByStatus(
   }
   if (searchOnKeys(filter)) {
     // Counted in the full-text index and its keys.
-    const counted = await countMatchesByStatus(db, filter.words, {
-      assigneeId: scope.assigneeId ?? filter.assigneeId,
-      labelIds: filter.labelIds,
-    });
+    const counted = await countMatchesByStatus(db, filter.words, searchAlso(scope, filter));
     if (counted) return tallied(counted);
   }
   const rows = await filteredTasks(db, scope, filter)

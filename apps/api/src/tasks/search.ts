@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { TaskStatus } from '@task-manager/shared';
+import type { TaskPriority, TaskStatus } from '@task-manager/shared';
 import type { Database } from '../db/tables.js';
+import type { DueWindow, TaskPageKey } from './search-filters.js';
 
 /**
  * Full-text search over tasks (issue 22): every word of the query must match the start of a word
@@ -48,7 +49,12 @@ export function matchingTaskIds(db: Kysely<Database>, words: string[]) {
 interface SearchAlso {
   assigneeId?: string;
   labelIds?: string[];
+  priorities?: TaskPriority[];
+  due?: DueWindow;
 }
+
+/** The statuses the `overdue` window keeps (due and not done). */
+const OPEN_STATUSES: TaskStatus[] = ['Pending', 'In Progress'];
 
 /**
  * SQLite: the full-text rows matching every one of `words` (and `also`), each with its key's
@@ -57,7 +63,7 @@ interface SearchAlso {
 function sqliteMatches(
   db: Kysely<Database>,
   words: string[],
-  { assigneeId, labelIds }: SearchAlso,
+  { assigneeId, labelIds, priorities, due }: SearchAlso,
 ) {
   const query = words.map((word) => `"${word}"*`).join(' AND ');
   return (
@@ -88,6 +94,10 @@ function sqliteMatches(
           ),
         ),
       )
+      .$if((priorities?.length ?? 0) > 0, (q) => q.where('k.priority', 'in', priorities!))
+      .$if(due?.openOnly === true, (q) => q.where('k.status', 'in', OPEN_STATUSES))
+      .$if(due?.from !== undefined, (q) => q.where('k.due_date', '>=', due!.from!))
+      .$if(due?.before !== undefined, (q) => q.where('k.due_date', '<', due!.before!))
   );
 }
 
@@ -109,29 +119,53 @@ export async function countMatchesByStatus(
   return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
 }
 
+/** The sorts a search's page can take from the full-text rows' keys alone. */
+export type KeySort = 'createdAt' | 'dueDate' | 'priority';
+
+/** Priority as a rank: must stay as the task list ranks it (High 3, Medium 2, Low 1). */
+const KEY_PRIORITY_RANK = sql<number>`(case k.priority when 'High' then 3 when 'Medium' then 2 else 1 end)`;
+
 /**
- * SQLite: the ids of one page of the tasks matching every one of `words` (and `also`, and the
- * status tab `status`) in creation order (ties by id, both in `order`), after the key `after`:
- * sorted from the creation times kept beside the full-text rows, so only the page's tasks are
- * then read from `tasks`. Undefined on PostgreSQL.
+ * SQLite: one page of the tasks matching every one of `words` (and `also`, and the status tab
+ * `status`) in `sort` order (ties by id, all in `order`), after the key `after`: sorted from the
+ * keys kept beside the full-text rows (creation time, due date, priority), so no task is read
+ * from `tasks`; each row with its page key as the task list gives it. Undefined on PostgreSQL.
  */
-export function newestMatchesPage(
+export async function matchesPage(
   db: Kysely<Database>,
   words: string[],
   also: SearchAlso & { status?: TaskStatus },
-  page: { order: 'asc' | 'desc'; limit: number; after?: readonly [string, string] },
-) {
+  page: {
+    sort: KeySort;
+    order: 'asc' | 'desc';
+    limit: number;
+    after?: TaskPageKey;
+  },
+): Promise<Array<{ id: string; pageKey: TaskPageKey }> | undefined> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return undefined;
+  const columns = {
+    createdAt: [sql.ref<string>('k.created_at')],
+    dueDate: [sql.ref<string>('k.due_date')],
+    priority: [KEY_PRIORITY_RANK, sql.ref<string>('k.created_at')],
+  }[page.sort];
+  const keys = [...columns, sql.ref<string>('k.task_id')];
   const comparison = page.order === 'asc' ? sql.raw('>') : sql.raw('<');
-  return sqliteMatches(db, words, also)
+  let query = sqliteMatches(db, words, also)
     .$if(also.status !== undefined, (q) => q.where('k.status', '=', also.status!))
-    .$if(page.after !== undefined, (q) =>
-      q.where(
-        sql<boolean>`(k.created_at, k.task_id) ${comparison} (${page.after![0]}, ${page.after![1]})`,
-      ),
-    )
-    .select(['k.task_id', 'k.created_at'])
-    .orderBy('k.created_at', page.order)
-    .orderBy('k.task_id', page.order)
-    .limit(page.limit);
+    .select(['k.task_id', 'k.created_at', sql<string | number>`${columns[0]}`.as('page_key_0')]);
+  if (page.after) {
+    query = query.where(
+      sql<boolean>`(${sql.join(keys)}) ${comparison} (${sql.join([...page.after])})`,
+    );
+  }
+  for (const key of keys) query = query.orderBy(key, page.order);
+  const rows = await query.limit(page.limit).execute();
+  // The triggers fill every key with its task's own values (NOT NULL columns there).
+  return rows.map((row) => ({
+    id: row.task_id,
+    pageKey:
+      page.sort === 'priority'
+        ? [Number(row.page_key_0), row.created_at!, row.task_id]
+        : [String(row.page_key_0), row.task_id],
+  }));
 }
