@@ -38,6 +38,7 @@ import * as notifications from './migrations/2026-11-27-201-notifications.js';
 import * as dataVersion from './migrations/2026-11-27-301-data-version.js';
 import * as searchKeys from './migrations/2026-11-27-401-search-keys.js';
 import * as searchKeyFilters from './migrations/2026-11-27-402-search-key-filters.js';
+import * as dueFiltersIndex from './migrations/2026-11-27-403-due-filters-index.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-301-data-version': dataVersion,
   '2026-11-27-401-search-keys': searchKeys,
   '2026-11-27-402-search-key-filters': searchKeyFilters,
+  '2026-11-27-403-due-filters-index': dueFiltersIndex,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

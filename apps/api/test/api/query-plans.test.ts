@@ -371,6 +371,22 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
       },
     );
 
+    onlyOn('sqlite', 'PostgreSQL combines its indexes from its own statistics').it(
+      'a due window with a priority: counted and paged from one covering index, no task row read',
+      async () => {
+        const filter: TaskFilter = { priorities: ['High'], due: dueWindow('week', 'UTC', now) };
+        const [counts] = await plansOf(ctx.db, (db) => countTasksByStatus(db, {}, filter));
+        const [page] = await plansOf(ctx.db, (db) =>
+          listTaskPage(db, {}, filter, { sort: 'createdAt', order: 'desc', limit: 101 }),
+        );
+        for (const planned of [counts!, page!]) {
+          expect(planned.plan.join('\n'), planned.sql).toMatch(
+            /SEARCH tasks USING COVERING INDEX tasks_due_filters_idx \(due_date>\? AND due_date<\?\)/,
+          );
+        }
+      },
+    );
+
     it.each(filters)('%s: the page and the status counts', async (name, raw) => {
       const filter = resolve(raw);
       const scope = name.endsWith('a member') ? { assigneeId: member().id } : {};
@@ -458,7 +474,9 @@ describe(`the task list on SQLite: how a filter's page is read follows how many 
       };
       const read = await pagePlan(narrow);
       expect(
-        read.some((line) => /USING (COVERING )?INDEX tasks_(status_)?due(_date)?_idx/.test(line)),
+        read.some((line) =>
+          /USING (COVERING )?INDEX tasks_(status_due|due_date|due_filters)_idx/.test(line),
+        ),
         read.join('\n'),
       ).toBe(true);
       const one = await listTaskPageWithCounts(ctx.db, {}, narrow, undefined, page);
