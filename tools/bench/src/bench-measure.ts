@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { runOpenModel } from './open-model.js';
 
 /** How hard and how long each endpoint is driven. */
 export interface LoadShape {
@@ -84,13 +85,7 @@ export type Workload = Pick<autocannon.Options, 'requests' | 'method' | 'headers
   path: string;
 };
 
-function run(
-  url: string,
-  workload: Workload,
-  connections: number,
-  durationS: number,
-  ratePerSec?: number,
-) {
+function run(url: string, workload: Workload, connections: number, durationS: number) {
   const { path, ...rest } = workload;
   return autocannon({
     url: new URL(path, url).toString(),
@@ -98,9 +93,33 @@ function run(
     duration: durationS,
     // A request still unanswered after 10 s counts as an error, not as a 10 s latency.
     timeout: 10,
-    ...(ratePerSec !== undefined && { overallRate: ratePerSec }),
     ...rest,
   });
+}
+
+/** An open model's warm-up, then its measured run (open-model.ts). */
+async function measureOpenModel(
+  url: string,
+  workload: Workload,
+  shape: LoadShape & { ratePerSec: number },
+  serverPid?: number,
+): Promise<Measurement> {
+  if (shape.warmupS > 0) await runOpenModel(url, workload, shape.ratePerSec, shape.warmupS);
+  const cpuBefore = cpuMsOf(serverPid);
+  const result = await runOpenModel(url, workload, shape.ratePerSec, shape.durationS);
+  const cpuAfter = cpuMsOf(serverPid);
+  return {
+    requestsPerSec: Math.round(result.answered / shape.durationS),
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    errors: result.errors,
+    requests: result.answered,
+    statusCodes: result.statusCodes,
+    serverCpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && result.answered > 0
+        ? (cpuAfter - cpuBefore) / result.answered
+        : null,
+  };
 }
 
 /**
@@ -120,11 +139,15 @@ export async function measure(
   },
   serverPid?: number,
 ): Promise<Measurement> {
+  const { ratePerSec } = shape;
+  if (ratePerSec !== undefined) {
+    return measureOpenModel(url, workload, { ...shape, ratePerSec }, serverPid);
+  }
   if (shape.warmupS > 0) {
-    await run(url, workload, shape.connections, shape.warmupS, shape.ratePerSec);
+    await run(url, workload, shape.connections, shape.warmupS);
   }
   const cpuBefore = cpuMsOf(serverPid);
-  const result = await run(url, workload, shape.connections, shape.durationS, shape.ratePerSec);
+  const result = await run(url, workload, shape.connections, shape.durationS);
   const cpuAfter = cpuMsOf(serverPid);
   const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   const statusCodes = Object.fromEntries(

@@ -312,8 +312,7 @@ export function scenarios(session: BenchSession): Scenario[] {
     {
       key: 'taskPageOpen',
       label: `GET /api/tasks (admin) arriving at ${OPEN_MODEL_RATE}/s (open model)`,
-      // Enough connections that a slow answer does not hold back the next arrivals.
-      connections: 64,
+      // Evenly spaced arrivals, each on a free socket (open-model.ts).
       ratePerSec: OPEN_MODEL_RATE,
       workload: { path: '/api/tasks', headers: bearer(admin) },
     },
@@ -361,7 +360,6 @@ export function scenarios(session: BenchSession): Scenario[] {
     {
       key: 'mixedOpen',
       label: `the real mix (pages, one task, dashboards, ticks, creates) arriving at ${MIXED_OPEN_MODEL_RATE}/s (open model)`,
-      connections: 64,
       ratePerSec: MIXED_OPEN_MODEL_RATE,
       workload: { path: '/api/tasks', headers: bearer(admin), requests: [{ setupRequest: mixed }] },
     },
