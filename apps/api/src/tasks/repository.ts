@@ -118,6 +118,13 @@ export async function countTasks(db: Kysely<Database>, scope: TaskScope): Promis
           .select(['tasks.status', 'tasks.priority', (eb) => eb.fn.countAll<number>().as('count')])
           .groupBy(['tasks.status', 'tasks.priority'])
           .execute();
+  return tallyCounts(rows);
+}
+
+/** The total and the counts by status and by priority of (status, priority, count) rows. */
+function tallyCounts(
+  rows: ReadonlyArray<{ status: TaskStatus; priority: TaskPriority; count: number | string }>,
+): TaskCounts {
   const counts: TaskCounts = {
     total: 0,
     byStatus: { Pending: 0, 'In Progress': 0, Completed: 0 },
@@ -132,6 +139,47 @@ export async function countTasks(db: Kysely<Database>, scope: TaskScope): Promis
 }
 
 const OPEN_STATUSES: TaskStatus[] = ['Pending', 'In Progress'];
+
+/**
+ * A dashboard's figures: the counts by status and priority and the overdue count. The admin's
+ * from the counters the triggers keep (countTasks, countOverdueTasks); a member's in one pass
+ * over their own tasks, each counted once by status and priority and, when open and due before
+ * `now`, as overdue.
+ */
+export async function countDashboardFigures(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  now: string,
+): Promise<{ counts: TaskCounts; overdue: number }> {
+  if (scope.assigneeId === undefined) {
+    const [counts, overdue] = await Promise.all([
+      countTasks(db, scope),
+      countOverdueTasks(db, scope, now),
+    ]);
+    return { counts, overdue };
+  }
+  const rows = await scoped(db, scope)
+    .select((eb) => [
+      'tasks.status',
+      'tasks.priority',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('tasks.status', 'in', OPEN_STATUSES), eb('tasks.due_date', '<', now)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('overdue'),
+    ])
+    .groupBy(['tasks.status', 'tasks.priority'])
+    .execute();
+  const counts = tallyCounts(rows);
+  const overdue = rows.reduce((sum, row) => sum + Number(row.overdue), 0);
+  return { counts, overdue };
+}
 
 /**
  * Overdue: due before `now` and not completed. "Not completed" is spelled as the open statuses:

@@ -27,8 +27,7 @@ import type { Database } from '../db/tables.js';
 import { BadRequest, Forbidden, HttpError, NotFound } from '../errors.js';
 import type { RequestUser } from '../http/request-user.js';
 import {
-  countOverdueTasks,
-  countTasks,
+  countDashboardFigures,
   deleteTaskRow,
   findTaskRow,
   insertTaskRow,
@@ -534,16 +533,24 @@ export class TaskService {
     fresh: (etag: string) => boolean,
   ): Promise<JsonBody | undefined> {
     const version = await readDataVersion(this.db);
-    const overdue = await countOverdueTasks(this.db, scope, new Date().toISOString());
-    if (fresh(versionETag(version, user, key, overdue))) return undefined;
-    return this.dashboard(scope, overdue);
+    const counted = await countDashboardFigures(this.db, scope, new Date().toISOString());
+    if (fresh(versionETag(version, user, key, counted.overdue))) return undefined;
+    return this.dashboard(scope, counted);
   }
 
-  /** `knownOverdue`: the overdue count, when the caller just counted it. */
-  async dashboard(scope: TaskScope, knownOverdue?: number): Promise<JsonBody> {
-    const [{ total, byStatus, byPriority }, overdue, recentRows] = await Promise.all([
-      countTasks(this.db, scope),
-      knownOverdue ?? countOverdueTasks(this.db, scope, new Date().toISOString()),
+  /** `known`: the figures, when the caller just counted them (countDashboardFigures). */
+  async dashboard(
+    scope: TaskScope,
+    known?: Awaited<ReturnType<typeof countDashboardFigures>>,
+  ): Promise<JsonBody> {
+    const [
+      {
+        counts: { total, byStatus, byPriority },
+        overdue,
+      },
+      recentRows,
+    ] = await Promise.all([
+      known ?? countDashboardFigures(this.db, scope, new Date().toISOString()),
       listTaskRows(this.db, scope, { limit: 10 }),
     ]);
     const figures: Omit<DashboardResponse, 'recentTasks'> = {
