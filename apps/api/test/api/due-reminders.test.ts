@@ -158,6 +158,50 @@ describe(`due reminders (${ENGINE})`, () => {
     expect((await remindersOf(member.id)).map((r) => r.type)).toEqual(['overdue', 'overdue']);
   });
 
+  it('reads only what came due or was written since its last run, and reminds each in time', async () => {
+    // A quiet start: every overdue task so far reminded, the job's mark at `t0`.
+    const t0 = new Date();
+    await runDueReminders(ctx.db, t0);
+    const member = await signUp(ctx, 'member');
+    // Overdue before t0 but never reminded (written straight into the database, as an import
+    // would, with an updated_at before the mark): later runs do not read it again.
+    const old = await createTask(ctx, admin, [member.id]);
+    await ctx.db
+      .updateTable('tasks')
+      .set({
+        due_date: new Date(t0.getTime() - 10 * DAY).toISOString(),
+        updated_at: new Date(t0.getTime() - DAY).toISOString(),
+      })
+      .where('id', '=', old._id)
+      .execute();
+    // Comes due an hour after t0: reminded by the first run after that.
+    const comingDue = await createTask(ctx, admin, [member.id], {
+      dueDate: new Date(t0.getTime() + 3_600_000).toISOString(),
+    });
+    await ctx.db
+      .updateTable('tasks')
+      .set({ updated_at: new Date(t0.getTime() - DAY).toISOString() })
+      .where('id', '=', comingDue._id)
+      .execute();
+    // Created overdue after the mark: its own write puts it in the next run.
+    const createdLate = await createTask(ctx, admin, [member.id], {
+      dueDate: new Date(t0.getTime() - 2 * DAY).toISOString(),
+    });
+    const overdueOf = async () =>
+      (await remindersOf(member.id)).filter((r) => r.type === 'overdue').map((r) => r.task_id);
+
+    await runDueReminders(ctx.db, new Date(t0.getTime() + 60_000));
+    expect(await overdueOf()).toEqual([createdLate._id]);
+    await runDueReminders(ctx.db, new Date(t0.getTime() + 2 * 3_600_000));
+    expect((await overdueOf()).sort()).toEqual([createdLate._id, comingDue._id].sort());
+    expect(await overdueOf()).not.toContain(old._id);
+
+    // A run whose clock is behind the mark (another process's, a restored backup) reads every
+    // overdue task again: nothing is missed, nothing written twice.
+    expect(await runDueReminders(ctx.db, new Date(t0.getTime() + 3_600_000))).toBe(1);
+    expect((await overdueOf()).sort()).toEqual([createdLate._id, comingDue._id, old._id].sort());
+  });
+
   it('exactly one of two processes racing for a job’s lease runs it', async () => {
     const now = new Date(Date.now() + 365 * DAY);
     for (let round = 0; round < 5; round += 1) {
