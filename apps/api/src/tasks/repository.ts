@@ -3,7 +3,7 @@ import { type TaskPriority, type TaskSort, type TaskStatus } from '@task-manager
 import { supportsRowLocks } from '../db/database.js';
 import type { Database, TasksTable } from '../db/tables.js';
 import { countMatchesByStatus, matchesPage, matchingTaskIds } from './search.js';
-import type { DueWindow, TaskPageKey } from './search-filters.js';
+import { OPEN_STATUSES, priorityRank, type DueWindow, type TaskPageKey } from './search-filters.js';
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -137,8 +137,6 @@ function tallyCounts(
   }
   return counts;
 }
-
-const OPEN_STATUSES: TaskStatus[] = ['Pending', 'In Progress'];
 
 /**
  * A dashboard's figures: the counts by status and priority and the overdue count. The admin's
@@ -456,8 +454,7 @@ export function narrowsBeyondStatus(filter: TaskFilter): boolean {
   );
 }
 
-/** Priority as a rank to sort by: must stay exactly as migration 2026-11-26-203 indexes it. */
-const PRIORITY_RANK = sql<number>`(case "tasks"."priority" when 'High' then 3 when 'Medium' then 2 else 1 end)`;
+const PRIORITY_RANK = priorityRank('tasks.priority');
 const TITLE_KEY = sql<string>`lower("tasks"."title")`;
 
 /**

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   TASK_SORTS,
   validationMessages,
   type TaskDueFilter,
   type TaskSort,
+  type TaskStatus,
 } from '@task-manager/shared';
 import { BadRequest } from '../errors.js';
 import { decodeCursor, encodeCursor, taskCursorShape } from '../http/cursor.js';
@@ -21,6 +23,17 @@ export interface DueWindow {
   before?: string;
   openOnly?: boolean;
 }
+
+/** The statuses of a task not done: what `overdue` (DueWindow.openOnly) keeps. */
+export const OPEN_STATUSES: TaskStatus[] = ['Pending', 'In Progress'];
+
+/**
+ * Priority as a rank to sort by (High 3, Medium 2, Low 1), of the priority column `column`
+ * (`tasks.priority`, or a search key's copy): on `tasks` it must stay exactly as migration
+ * 2026-11-26-203 indexes it.
+ */
+export const priorityRank = (column: string) =>
+  sql<number>`(case ${sql.ref(column)} when 'High' then 3 when 'Medium' then 2 else 1 end)`;
 
 export function dueWindow(due: TaskDueFilter, timeZone: string, now = new Date()): DueWindow {
   if (due === 'overdue') return { before: now.toISOString(), openOnly: true };

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { TaskPriority, TaskStatus } from '@task-manager/shared';
 import type { Database } from '../db/tables.js';
-import type { DueWindow, TaskPageKey } from './search-filters.js';
+import { OPEN_STATUSES, priorityRank, type DueWindow, type TaskPageKey } from './search-filters.js';
 
 /**
  * Full-text search over tasks (issue 22): every word of the query must match the start of a word
@@ -52,9 +52,6 @@ interface SearchAlso {
   priorities?: TaskPriority[];
   due?: DueWindow;
 }
-
-/** The statuses the `overdue` window keeps (due and not done). */
-const OPEN_STATUSES: TaskStatus[] = ['Pending', 'In Progress'];
 
 /**
  * SQLite: the full-text rows matching every one of `words` (and `also`), each with its key's
@@ -122,9 +119,6 @@ export async function countMatchesByStatus(
 /** The sorts a search's page can take from the full-text rows' keys alone. */
 export type KeySort = 'createdAt' | 'dueDate' | 'priority';
 
-/** Priority as a rank: must stay as the task list ranks it (High 3, Medium 2, Low 1). */
-const KEY_PRIORITY_RANK = sql<number>`(case k.priority when 'High' then 3 when 'Medium' then 2 else 1 end)`;
-
 /**
  * SQLite: one page of the tasks matching every one of `words` (and `also`, and the status tab
  * `status`) in `sort` order (ties by id, all in `order`), after the key `after`: sorted from the
@@ -146,7 +140,7 @@ export async function matchesPage(
   const columns = {
     createdAt: [sql.ref<string>('k.created_at')],
     dueDate: [sql.ref<string>('k.due_date')],
-    priority: [KEY_PRIORITY_RANK, sql.ref<string>('k.created_at')],
+    priority: [priorityRank('k.priority'), sql.ref<string>('k.created_at')],
   }[page.sort];
   const keys = [...columns, sql.ref<string>('k.task_id')];
   const comparison = page.order === 'asc' ? sql.raw('>') : sql.raw('<');
