@@ -11,7 +11,6 @@ import {
   type DashboardResponse,
   type Task,
   type TaskListQuery,
-  type TaskListResponse,
   type TaskStatus,
   type TodoItemInput,
   type UpdateTaskData,
@@ -51,7 +50,7 @@ import {
 } from './repository.js';
 import { canEditTask, seesEveryTask, visibleScope } from './policy.js';
 import { taskCardDocuments, taskDocuments } from './documents.js';
-import { JsonBody, jsonArray, jsonObject, toJsonText } from '../http/json-text.js';
+import { JsonBody, jsonArray, jsonObject, toJsonText, type JsonText } from '../http/json-text.js';
 import { searchWords } from './search.js';
 import { versionETag } from './conditional.js';
 import {
@@ -155,17 +154,9 @@ export class TaskService {
    * One page of the caller's tasks matching the filters, in the asked order, after `cursor`.
    * The summary counts what the same filters show, whatever the status (so each tab's count is
    * the length of its list). A member sees their own tasks whatever they send: asking for
-   * another member's gets an empty page.
-   */
-  async list(user: RequestUser, input: TaskListInput): Promise<TaskListResponse> {
-    const body = await this.listJson(user, { ...input, view: 'full' });
-    return JSON.parse(body.text) as TaskListResponse;
-  }
-
-  /**
-   * The answer of `list` (with `view: 'card'`, its tasks as cards: counts instead of the
-   * checklist) as JSON text, its tasks written by the database (documents.ts): what GET
-   * /api/tasks sends.
+   * another member's gets an empty page. As JSON text, its tasks written by the database
+   * (documents.ts), whole or with `view: 'card'` as cards (counts instead of the checklist):
+   * what GET /api/tasks sends.
    */
   async listJson(user: RequestUser, input: TaskListInput): Promise<JsonBody> {
     const { ids, statusSummary, nextCursor } = await this.page(user, input);
@@ -264,10 +255,7 @@ export class TaskService {
     const row = await findTaskRow(this.db, id, visibleScope(user));
     if (!row) throw NotFound(apiMessages.taskNotFound);
     if (fresh(taskReadETag(row.updated_at, version))) return undefined;
-    const [document] = await taskDocuments(this.db, [row.id]);
-    // Deleted in between: as if it had not been found.
-    if (!document) throw NotFound(apiMessages.taskNotFound);
-    return new JsonBody(document);
+    return new JsonBody(await this.documentOf(this.db, row.id));
   }
 
   async create(
@@ -649,8 +637,13 @@ export class TaskService {
    * statement (documents.ts).
    */
   private async hydrateOne(db: Kysely<Database>, row: TaskRow): Promise<Task> {
-    const [document] = await taskDocuments(db, [row.id]);
+    return JSON.parse(await this.documentOf(db, row.id)) as Task;
+  }
+
+  /** Task `id`'s JSON (documents.ts); deleted in between, it is as if it had not been found. */
+  private async documentOf(db: Kysely<Database>, id: string): Promise<JsonText> {
+    const [document] = await taskDocuments(db, [id]);
     if (!document) throw NotFound(apiMessages.taskNotFound);
-    return JSON.parse(document) as Task;
+    return document;
   }
 }

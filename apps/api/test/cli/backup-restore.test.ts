@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect } from 'vitest';
+import type { TaskListResponse } from '@task-manager/shared';
 import { createPasswordHasher } from '../../src/auth/passwords.js';
 import { backupCommand, restoreCommand } from '../../src/cli/sqlite-backup.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js';
@@ -106,8 +107,12 @@ async function contents(handle: DatabaseHandle) {
     .executeTakeFirstOrThrow();
   return {
     users: await handle.db.selectFrom('users').selectAll().orderBy('email').execute(),
-    tasks: (await tasks.list({ id: admin.id, role: 'admin', tokenVersion: 0 }, { limit: 500 }))
-      .tasks,
+    tasks: (
+      JSON.parse(
+        (await tasks.listJson({ id: admin.id, role: 'admin', tokenVersion: 0 }, { limit: 500 }))
+          .text,
+      ) as TaskListResponse
+    ).tasks,
     images: await handle.db.selectFrom('images').select(['id', 'byte_size']).execute(),
     // The bytes of every file, by file, as a digest of its chunks in order.
     fileBytes: await fileDigests(handle),
