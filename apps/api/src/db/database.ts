@@ -272,10 +272,13 @@ function redactUrl(url: string): string {
   }
 }
 
+/** True when `db` runs on PostgreSQL, false on SQLite. */
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 /**
  * True on PostgreSQL. Row locks (`for update`) exist only there; SQLite serialises writers
  * with its database lock, so the same code is safe without them.
  */
-export function supportsRowLocks(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+export const supportsRowLocks = isPostgres;

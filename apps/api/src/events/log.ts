@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { LiveEventType } from '@task-manager/shared';
+import { isPostgres } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 
 /** The PostgreSQL channel a committed event is announced on (payload: nothing; read the log). */
@@ -16,8 +17,6 @@ export interface NewEvent {
   toAdmins: boolean;
   data?: Record<string, unknown>;
 }
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Appends events to the live-update log, in the caller's transaction: they exist (and streams

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { cardDescription } from '@task-manager/shared';
+import { isPostgres } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 import type { JsonText } from '../http/json-text.js';
 
@@ -16,8 +17,6 @@ import type { JsonText } from '../http/json-text.js';
  * test/api/task-documents.test.ts holds the two together); only the whitespace between tokens
  * may differ by engine.
  */
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** The functions of each engine's JSON dialect used below. */
 interface JsonDialect {
