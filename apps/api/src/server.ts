@@ -8,6 +8,7 @@ import { isLiveEventsWake, isShutdownMessage, LIVE_EVENTS_WAKE, runPrimary } fro
 import { ConfigError, parseEnv } from './config.js';
 import { tightenFiles } from './data-files.js';
 import { migrateToLatest, openConfiguredDatabase } from './db/database.js';
+import { forgetOutdatedDocuments } from './tasks/documents.js';
 import { errorBody } from './errors.js';
 import { EventBus } from './events/bus.js';
 import { listenForEvents } from './events/pg-listener.js';
@@ -55,6 +56,9 @@ async function main() {
   if (!isWorker) {
     const applied = await migrateToLatest(handle);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const outdated = await forgetOutdatedDocuments(handle.db);
+    if (outdated > 0)
+      logger.info({ documents: outdated }, 'stored task answers of an earlier version dropped');
     // `pnpm restore` refuses to swap the SQLite file while this pid is alive.
     if (handle.engine === 'sqlite') writePidFile(env.DATA_DIR);
   }

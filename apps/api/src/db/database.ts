@@ -39,6 +39,7 @@ import * as dataVersion from './migrations/2026-11-27-301-data-version.js';
 import * as searchKeys from './migrations/2026-11-27-401-search-keys.js';
 import * as searchKeyFilters from './migrations/2026-11-27-402-search-key-filters.js';
 import * as dueFiltersIndex from './migrations/2026-11-27-403-due-filters-index.js';
+import * as taskDocumentsStore from './migrations/2026-11-27-501-task-documents.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-401-search-keys': searchKeys,
   '2026-11-27-402-search-key-filters': searchKeyFilters,
   '2026-11-27-403-due-filters-index': dueFiltersIndex,
+  '2026-11-27-501-task-documents': taskDocumentsStore,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

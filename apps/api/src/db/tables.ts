@@ -212,6 +212,21 @@ export interface TaskSearchKeysTable {
   due_date: string | null;
 }
 
+/**
+ * SQLite only (migration 2026-11-27-501): a task's JSON as the API sends it, stored when first
+ * built and deleted by triggers on any write to what it shows. Read and written by
+ * apps/api/src/tasks/documents.ts only.
+ */
+export interface TaskDocumentsTable {
+  task_id: string;
+  /**
+   * `task:<digest>`: the whole task; `card:<digest>`: a card's JSON object after its
+   * description; the digest is of the SQL that wrote it (documents.ts).
+   */
+  shape: string;
+  document: string;
+}
+
 /** Every change to a task (issue 16), written in the transaction of the change. */
 export interface TaskActivityTable {
   id: string;
@@ -335,6 +350,7 @@ export interface Database {
   task_labels: TaskLabelsTable;
   task_search: TaskSearchTable;
   task_search_keys: TaskSearchKeysTable;
+  task_documents: TaskDocumentsTable;
   invites: InvitesTable;
   password_resets: PasswordResetsTable;
   mail_outbox: MailOutboxTable;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { cardDescription } from '@task-manager/shared';
 import { isPostgres } from '../db/database.js';
@@ -52,6 +53,8 @@ const postgresJson: JsonDialect = {
   flag: (column) => sql`(${column} = 1)`,
   text: (json) => sql<string>`(${json})::text`,
 };
+
+type Shape = 'task' | 'card';
 
 const col = (name: string) => sql.ref(name);
 
@@ -160,25 +163,44 @@ function cardTailJson(json: JsonDialect) {
 }
 
 /**
- * The SQL of a shape's JSON expression for `db`'s engine. It holds no parameter (its keys are
- * literals), so it is built and compiled once per engine and shape, then reused as text: building
- * the expression tree on every call cost about as much as running a one-task statement.
+ * The SQL of a shape's JSON expression for `db`'s engine, and the key its stored texts go by. It
+ * holds no parameter (its keys are literals), so it is built and compiled once per engine and
+ * shape, then reused as text: building the expression tree on every call cost about as much as
+ * running a one-task statement. The key names the shape and a digest of that SQL, so that a
+ * version of the app that writes a task differently never reads a text stored by another.
  */
-const compiledShapes = new Map<string, string>();
-function shapeSql(db: Kysely<Database>, shape: 'task' | 'card') {
+const compiledShapes = new Map<string, { text: string; key: string }>();
+function shapeSql(db: Kysely<Database>, shape: Shape) {
   const postgres = isPostgres(db);
-  const key = `${postgres ? 'postgres' : 'sqlite'} ${shape}`;
-  let text = compiledShapes.get(key);
-  if (text === undefined) {
+  const engineShape = `${postgres ? 'postgres' : 'sqlite'} ${shape}`;
+  let compiledShape = compiledShapes.get(engineShape);
+  if (compiledShape === undefined) {
     const json = postgres ? postgresJson : sqliteJson;
     // Without plugins: what is compiled here is a piece of a query, not one to run or record.
     const expression = json.text(shape === 'task' ? taskJson(json) : cardTailJson(json));
     const compiled = expression.compile(db.withoutPlugins());
     if (compiled.parameters.length > 0) throw new Error(`the ${shape} JSON takes no parameter`);
-    text = compiled.sql;
-    compiledShapes.set(key, text);
+    const digest = createHash('sha256').update(compiled.sql).digest('hex').slice(0, 12);
+    compiledShape = { text: compiled.sql, key: `${shape}:${digest}` };
+    compiledShapes.set(engineShape, compiledShape);
   }
-  return sql.raw<string>(text);
+  return { build: sql.raw<string>(compiledShape.text), key: compiledShape.key };
+}
+
+const SHAPES: readonly Shape[] = ['task', 'card'];
+
+/**
+ * SQLite: drops the stored texts of shapes this version does not write (left by an earlier
+ * version), which nothing would read again. Run at start-up, after migrating.
+ */
+export async function forgetOutdatedDocuments(db: Kysely<Database>): Promise<number> {
+  if (isPostgres(db)) return 0;
+  const current = SHAPES.map((shape) => shapeSql(db, shape).key);
+  const result = await db
+    .deleteFrom('task_documents')
+    .where('shape', 'not in', current)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Rows of `ids` back in the order of `ids` (a missing id, deleted meanwhile, is left out). */
@@ -187,16 +209,58 @@ function inOrder<T extends { id: string }>(ids: readonly string[], rows: T[]): T
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Another process holds SQLite's write lock, or the file cannot be written. */
+const cannotStore = (error: unknown) =>
+  /^SQLITE_(BUSY|LOCKED|READONLY)/.test(String((error as { code?: unknown }).code));
+
+/**
+ * The `shape` texts of tasks `ids` (in no order; deleted tasks left out). SQLite keeps each text
+ * once built (task_documents, migration 2026-11-27-501, whose triggers delete it on any write to
+ * what it shows): the stored ones are read as they are, and the rest are built and stored by one
+ * INSERT ... SELECT, so what is stored is exactly what the database answered at that instant.
+ * Should the file not take the write (another process's long write, a read-only file), they are
+ * built without being stored. PostgreSQL builds them every time (see the migration).
+ */
+async function documentsOf(
+  db: Kysely<Database>,
+  shape: Shape,
+  ids: readonly string[],
+): Promise<Array<{ id: string; doc: string }>> {
+  const { build, key } = shapeSql(db, shape);
+  const idList = sql.join(ids);
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ id: string; doc: string }>`
+      select t.id, ${build} as doc from tasks t where t.id in (${idList})`.execute(db);
+    return rows;
+  }
+  const { rows: stored } = await sql<{ id: string; doc: string }>`
+    select task_id as id, document as doc from task_documents
+    where shape = ${key} and task_id in (${idList})`.execute(db);
+  if (stored.length === ids.length) return stored;
+  const found = new Set(stored.map((row) => row.id));
+  const missing = sql.join(ids.filter((id) => !found.has(id)));
+  try {
+    const { rows: built } = await sql<{ id: string; doc: string }>`
+      insert into task_documents (task_id, shape, document)
+      select t.id, ${key}, ${build} from tasks t where t.id in (${missing})
+      on conflict (task_id, shape) do update set document = excluded.document
+      returning task_id as id, document as doc`.execute(db);
+    return [...stored, ...built];
+  } catch (error) {
+    if (!cannotStore(error)) throw error;
+    const { rows: built } = await sql<{ id: string; doc: string }>`
+      select t.id, ${build} as doc from tasks t where t.id in (${missing})`.execute(db);
+    return [...stored, ...built];
+  }
+}
+
 /** Tasks `ids` as the API's JSON (the `Task` shape), in the order of `ids`. */
 export async function taskDocuments(
   db: Kysely<Database>,
   ids: readonly string[],
 ): Promise<JsonText[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<{ id: string; doc: JsonText }>`
-    select t.id, ${shapeSql(db, 'task')} as doc
-    from tasks t where t.id in (${sql.join(ids)})`.execute(db);
-  return inOrder(ids, rows).map((row) => row.doc);
+  return inOrder(ids, await documentsOf(db, 'task', ids)).map((row) => row.doc as JsonText);
 }
 
 /** Tasks `ids` as cards (the `TaskCard` shape, `?view=card`), in the order of `ids`. */
@@ -205,14 +269,16 @@ export async function taskCardDocuments(
   ids: readonly string[],
 ): Promise<JsonText[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<{ id: string; title: string; description: string; tail: string }>`
-    select t.id, t.title, t.description, ${shapeSql(db, 'card')} as tail
-    from tasks t where t.id in (${sql.join(ids)})`.execute(db);
-  return inOrder(ids, rows).map(
-    (row) =>
-      // The tail is an object: its opening brace gives way to the first three keys.
-      `{"_id":${JSON.stringify(row.id)},"title":${JSON.stringify(row.title)},"description":${JSON.stringify(
-        cardDescription(row.description),
-      )},${row.tail.slice(row.tail.indexOf('{') + 1)}` as JsonText,
-  );
+  // The stored part of a card is what follows its description, which `cardDescription` cuts.
+  const { rows: heads } = await sql<{ id: string; title: string; description: string }>`
+    select t.id, t.title, t.description from tasks t where t.id in (${sql.join(ids)})`.execute(db);
+  const tails = new Map((await documentsOf(db, 'card', ids)).map((row) => [row.id, row.doc]));
+  return inOrder(ids, heads).flatMap((row) => {
+    const tail = tails.get(row.id);
+    if (tail === undefined) return [];
+    // The tail is an object: its opening brace gives way to the first three keys.
+    return `{"_id":${JSON.stringify(row.id)},"title":${JSON.stringify(row.title)},"description":${JSON.stringify(
+      cardDescription(row.description),
+    )},${tail.slice(tail.indexOf('{') + 1)}` as JsonText;
+  });
 }

@@ -32,11 +32,18 @@ function canonicalRow(row: Record<string, unknown>): string {
 }
 
 /**
- * A digest of every row of every table: equal digests before and after a request mean the
+ * Left out: SQLite's stored task answers (migration 2026-11-27-501), which a read fills with what
+ * the other tables already hold and whose triggers empty on any write to those; that they always
+ * equal a fresh answer is what task-documents-store.test.ts checks.
+ */
+const DERIVED = new Set(['task_documents']);
+
+/**
+ * A digest of every row of every table (but the derived one above): equal digests before and after a request mean the
  * request changed nothing. `byTable` tells where a difference is when one shows up.
  */
 export async function databaseDigest(db: Kysely<Database>, engine: 'sqlite' | 'postgres') {
-  const tables = await tableNames(db, engine);
+  const tables = (await tableNames(db, engine)).filter((table) => !DERIVED.has(table));
   const byTable: Record<string, string> =
     engine === 'postgres' ? await digestInPostgres(db, tables) : {};
   if (engine === 'sqlite') {
