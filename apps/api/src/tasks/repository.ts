@@ -4,6 +4,7 @@ import { supportsRowLocks } from '../db/database.js';
 import type { Database, TasksTable } from '../db/tables.js';
 import { countMatchesByStatus, matchesPage, matchingTaskIds } from './search.js';
 import { OPEN_STATUSES, priorityRank, type DueWindow, type TaskPageKey } from './search-filters.js';
+import { VersionedMemo } from './versioned-memo.js';
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -584,11 +585,11 @@ export async function listTaskPageWithCounts(
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     const [rows, counts] = await Promise.all([
       listTaskPage(db, scope, pageFilter, page),
-      countTasksByStatus(db, scope, filter),
+      countFilteredTasks(db, scope, filter),
     ]);
     return { rows, counts };
   }
-  const counts = await countTasksByStatus(db, scope, filter);
+  const counts = await countFilteredTasks(db, scope, filter);
   const matching = status ? counts.byStatus[status] : counts.total;
   const walkSortIndex = await walksSortIndex(db, scope, filter, matching, page.limit);
   const rows = await listTaskPage(db, scope, pageFilter, { ...page, walkSortIndex });
@@ -728,6 +729,24 @@ export async function countTasksByStatus(
     .groupBy('tasks.status')
     .execute();
   return tallied(rows);
+}
+
+/**
+ * The counts of a filtered list, each (scope, filter) counted once per data version: every page
+ * of a search or filter, and every refetch while nothing changed, shows the same counts, which
+ * cost more than the page itself for a broad filter (all of its matches are counted). A list
+ * without a filter reads counts the triggers keep, and is not remembered.
+ */
+const filteredCounts = new VersionedMemo<{ total: number; byStatus: Record<TaskStatus, number> }>(
+  256,
+);
+async function countFilteredTasks(db: Kysely<Database>, scope: TaskScope, filter: TaskFilter) {
+  if (!narrowsBeyondStatus(filter)) return countTasksByStatus(db, scope, filter);
+  const version = await readDataVersion(db);
+  // The filter holds its due window as instants: an open window (overdue: before now) is a key
+  // of its own every time, so it is counted afresh each time, as it must be.
+  const key = JSON.stringify([scope.assigneeId ?? null, { ...filter, status: undefined }]);
+  return filteredCounts.get(db, version, key, () => countTasksByStatus(db, scope, filter));
 }
 
 /** The total and the counts by status of (status, count) rows. */

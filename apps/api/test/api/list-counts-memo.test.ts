@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '@task-manager/shared';
+import { listTaskPageWithCounts } from '../../src/tasks/repository.js';
+import { VersionedMemo } from '../../src/tasks/versioned-memo.js';
+import { createTask, signUp, type Session } from '../helpers/factories.js';
+import { captureQueries } from '../helpers/query-capture.js';
+import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
+
+/**
+ * A filtered list's counts (statusSummary) are counted once per data version (repository.ts,
+ * countFilteredTasks): every page of a search and every refetch while nothing changed shows the
+ * same counts without counting again, and any write, by the API or by hand, is in the next one.
+ */
+describe(`a filtered list's counts, counted once per data version (${ENGINE})`, () => {
+  let ctx: TestContext;
+  let admin: Session;
+  let member: Session;
+  const tasks: Task[] = [];
+
+  const summary = async (query: string, who: Session = admin) =>
+    (await ctx.api.get(`/api/tasks?${query}`).set(who.auth).expect(200)).body as {
+      tasks: Task[];
+      statusSummary: Record<string, number>;
+      nextCursor: string | null;
+    };
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await signUp(ctx, 'admin');
+    member = await signUp(ctx, 'member');
+    for (let i = 0; i < 5; i += 1) {
+      tasks.push(
+        await createTask(ctx, admin, [member.id], {
+          title: `Quarterly budget ${i}`,
+          priority: i < 3 ? 'High' : 'Low',
+          todoChecklist: [{ text: 'Only step', completed: false }],
+        }),
+      );
+    }
+    await createTask(ctx, admin, [member.id], { title: 'Something else', priority: 'High' });
+  });
+  afterAll(() => ctx.close());
+
+  it('shows the same counts on every page, and each write in the next answer', async () => {
+    const first = await summary('q=budget&limit=2');
+    expect(first.statusSummary).toEqual({
+      all: 5,
+      pendingTasks: 5,
+      inProgressTasks: 0,
+      completedTasks: 0,
+    });
+    const second = await summary(`q=budget&limit=2&cursor=${first.nextCursor}`);
+    expect(second.statusSummary).toEqual(first.statusSummary);
+    expect(second.tasks.map((t) => t._id)).not.toEqual(first.tasks.map((t) => t._id));
+
+    // Through the API: a member ticks a task's only item (Completed).
+    const item = tasks[0]!.todoChecklist[0]!;
+    await ctx.api
+      .patch(`/api/tasks/${tasks[0]!._id}/todo/${item._id}`)
+      .set(member.auth)
+      .send({ completed: true })
+      .expect(200);
+    expect((await summary('q=budget&limit=2')).statusSummary).toMatchObject({
+      all: 5,
+      pendingTasks: 4,
+      completedTasks: 1,
+    });
+    // By hand: a task renamed out of the search, another's priority changed.
+    await sql`update tasks set title = 'Renamed away' where id = ${tasks[1]!._id}`.execute(ctx.db);
+    expect((await summary('q=budget')).statusSummary.all).toBe(4);
+    // Three budget tasks and 'Something else'.
+    expect((await summary('priority=High')).statusSummary.all).toBe(4);
+    await sql`update tasks set priority = 'Low' where id = ${tasks[2]!._id}`.execute(ctx.db);
+    expect((await summary('priority=High')).statusSummary.all).toBe(3);
+    // A member's own counts are theirs, not the admin's remembered ones.
+    const other = await signUp(ctx, 'member');
+    await createTask(ctx, admin, [other.id], { title: 'Budget of another member' });
+    expect((await summary('q=budget')).statusSummary.all).toBe(5);
+    expect((await summary('q=budget', member)).statusSummary.all).toBe(4);
+  });
+
+  it('does not count again while the data version stays the same', async () => {
+    const capture = captureQueries(ctx.db);
+    const filter = { words: ['budget'] };
+    const page = { sort: 'createdAt' as const, order: 'desc' as const, limit: 3 };
+    const countQueries = () =>
+      capture.take().filter((query) => /count\(/i.test(query.sql) && !/json/i.test(query.sql));
+    const first = await listTaskPageWithCounts(capture.db, {}, filter, undefined, page);
+    expect(countQueries().length).toBeGreaterThan(0);
+    const again = await listTaskPageWithCounts(capture.db, {}, filter, undefined, page);
+    expect(countQueries()).toEqual([]);
+    expect(again).toEqual(first);
+    await sql`update tasks set status = 'In Progress' where id = ${tasks[3]!._id}`.execute(ctx.db);
+    const after = await listTaskPageWithCounts(capture.db, {}, filter, undefined, page);
+    expect(countQueries().length).toBeGreaterThan(0);
+    expect(after.counts.byStatus['In Progress']).toBe(first.counts.byStatus['In Progress'] + 1);
+  });
+});
+
+describe('VersionedMemo', () => {
+  it("keeps the newest version's values only, and never an older request's", async () => {
+    const memo = new VersionedMemo<number>(2);
+    const db = {};
+    let computed = 0;
+    const value = (n: number) => async () => {
+      computed += 1;
+      return n;
+    };
+    expect(await memo.get(db, 1, 'a', value(10))).toBe(10);
+    expect(await memo.get(db, 1, 'a', value(11))).toBe(10);
+    expect(computed).toBe(1);
+    // A newer version starts afresh.
+    expect(await memo.get(db, 2, 'a', value(20))).toBe(20);
+    // An older request computes, and what it computed is not kept.
+    expect(await memo.get(db, 1, 'a', value(12))).toBe(12);
+    expect(await memo.get(db, 2, 'a', value(21))).toBe(20);
+    // Bounded: the least recently used goes first.
+    await memo.get(db, 2, 'b', value(30));
+    await memo.get(db, 2, 'a', value(22));
+    await memo.get(db, 2, 'c', value(40));
+    expect(await memo.get(db, 2, 'a', value(23))).toBe(20);
+    expect(await memo.get(db, 2, 'b', value(31))).toBe(31);
+    // Another database has memos of its own.
+    expect(await memo.get({}, 2, 'a', value(50))).toBe(50);
+  });
+});
