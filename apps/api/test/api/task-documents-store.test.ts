@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardDescription, type Label, type Task, type TaskCard } from '@task-manager/shared';
+import type { Label, Task } from '@task-manager/shared';
 import {
   forgetOutdatedDocuments,
   taskCardDocuments,
   taskDocuments,
 } from '../../src/tasks/documents.js';
 import type { TaskRow } from '../../src/tasks/repository.js';
-import { hydrateTasks } from '../helpers/task-reference.js';
-import { createTask, signUp, type Session } from '../helpers/factories.js';
+import { cardOf, hydrateTasks } from '../helpers/task-reference.js';
+import { createLabel, createTask, signUp, type Session } from '../helpers/factories.js';
 import { onlyOn } from '../helpers/only-on.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
@@ -31,25 +31,6 @@ describe(`stored task documents follow every write (${ENGINE})`, () => {
   let alpha: Label;
 
   const canonical = (value: unknown) => JSON.stringify(value);
-  const cardOf = (t: Task): TaskCard => ({
-    _id: t._id,
-    title: t.title,
-    description: cardDescription(t.description),
-    priority: t.priority,
-    status: t.status,
-    progress: t.progress,
-    dueDate: t.dueDate,
-    createdBy: t.createdBy,
-    assignedTo: t.assignedTo,
-    completedTodoCount: t.completedTodoCount,
-    todoDone: t.completedTodoCount,
-    todoTotal: t.todoChecklist.length,
-    attachmentCount: t.attachments.length,
-    fileCount: t.files.length,
-    labels: t.labels,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-  });
   const reference = async (ids: string[]) => {
     const rows = await ctx.db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute();
     const ordered = ids.flatMap((id) => rows.filter((row) => row.id === id)) as TaskRow[];
@@ -73,14 +54,7 @@ describe(`stored task documents follow every write (${ENGINE})`, () => {
     admin = await signUp(ctx, 'admin');
     member = await signUp(ctx, 'member');
     other = await signUp(ctx, 'member');
-    const label = async (name: string) =>
-      (
-        await ctx.api
-          .post('/api/labels')
-          .set(admin.auth)
-          .send({ name, color: '#AA3300' })
-          .expect(201)
-      ).body as Label;
+    const label = (name: string) => createLabel(ctx, admin, name, '#AA3300');
     [zeta, alpha] = [await label('Zeta'), await label('Alpha')];
     task = await createTask(ctx, admin, [member.id, other.id], {
       title: 'Stored',

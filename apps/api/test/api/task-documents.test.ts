@@ -2,18 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CARD_DESCRIPTION_LENGTH,
-  cardDescription,
   taskCardListResponseSchema,
   taskListResponseSchema,
-  type Label,
   type Task,
-  type TaskCard,
 } from '@task-manager/shared';
 import { jsonArray, jsonObject, toJsonText } from '../../src/http/json-text.js';
 import { taskCardDocuments, taskDocuments } from '../../src/tasks/documents.js';
 import type { TaskRow } from '../../src/tasks/repository.js';
-import { hydrateTasks } from '../helpers/task-reference.js';
-import { createTask, signUp, type Session } from '../helpers/factories.js';
+import { cardOf, hydrateTasks } from '../helpers/task-reference.js';
+import { createLabel, createTask, signUp, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
 /**
@@ -38,14 +35,7 @@ describe(`task documents: the list's JSON as the database writes it (${ENGINE})`
     admin = await signUp(ctx, 'admin');
     member = await signUp(ctx, 'member');
     gone = await signUp(ctx, 'member');
-    const label = async (name: string) =>
-      (
-        await ctx.api
-          .post('/api/labels')
-          .set(admin.auth)
-          .send({ name, color: '#AA3300' })
-          .expect(201)
-      ).body as Label;
+    const label = (name: string) => createLabel(ctx, admin, name, '#AA3300');
     const [zeta, alpha] = [await label('Zeta ✓'), await label('alpha "quoted"')];
 
     const hostile = 'Quote " backslash \\ tab \t newline \n nul-free ☃ 🙂 é <b>&amp;</b> \u2028';
@@ -102,27 +92,6 @@ describe(`task documents: the list's JSON as the database writes it (${ENGINE})`
       .execute();
   });
   afterAll(() => ctx.close());
-
-  /** The card of a task, as the TaskCard schema describes it. */
-  const cardOf = (task: Task): TaskCard => ({
-    _id: task._id,
-    title: task.title,
-    description: cardDescription(task.description),
-    priority: task.priority,
-    status: task.status,
-    progress: task.progress,
-    dueDate: task.dueDate,
-    createdBy: task.createdBy,
-    assignedTo: task.assignedTo,
-    completedTodoCount: task.completedTodoCount,
-    todoDone: task.completedTodoCount,
-    todoTotal: task.todoChecklist.length,
-    attachmentCount: task.attachments.length,
-    fileCount: task.files.length,
-    labels: task.labels,
-    createdAt: task.createdAt,
-    updatedAt: task.updatedAt,
-  });
 
   const rowsOf = async (ids: string[]) => {
     const rows = await ctx.db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute();

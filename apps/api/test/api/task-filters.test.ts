@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Label, type Task, type TaskListResponse } from '@task-manager/shared';
-import { createTask, signUp, type Session } from '../helpers/factories.js';
+import { createLabel, createTask, signUp, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
 const DAY = 86_400_000;
@@ -41,14 +41,7 @@ describe(`task list filters (${ENGINE})`, () => {
     admin = await signUp(ctx, 'admin');
     ana = await signUp(ctx, 'member');
     ben = await signUp(ctx, 'member');
-    const label = async (name: string) =>
-      (
-        await ctx.api
-          .post('/api/labels')
-          .set(admin.auth)
-          .send({ name, color: '#aa0000' })
-          .expect(201)
-      ).body as Label;
+    const label = (name: string) => createLabel(ctx, admin, name, '#aa0000');
     bug = await label('Bug');
     ux = await label('UX');
     const done = [{ text: 'Only step', completed: true }];

@@ -1,4 +1,4 @@
-import type { AuthResponse, CreateTaskInput, Task } from '@task-manager/shared';
+import type { AuthResponse, CreateTaskInput, Label, Task } from '@task-manager/shared';
 import { INVITE_TOKEN, type TestContext } from './test-app.js';
 
 let counter = 0;
@@ -88,4 +88,15 @@ export async function uploadPhoto(ctx: TestContext): Promise<string> {
     .attach('image', PIXEL_PNG, 'photo.png')
     .expect(200);
   return res.body.imageUrl as string;
+}
+
+/** A label made by `admin` through the API. */
+export async function createLabel(
+  ctx: TestContext,
+  admin: Session,
+  name: string,
+  color = '#AA3300',
+): Promise<Label> {
+  const res = await ctx.api.post('/api/labels').set(admin.auth).send({ name, color }).expect(201);
+  return res.body as Label;
 }

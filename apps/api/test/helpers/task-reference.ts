@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Assignee, Label, Task, TaskFile } from '@task-manager/shared';
+import {
+  cardDescription,
+  type Assignee,
+  type Label,
+  type Task,
+  type TaskCard,
+  type TaskFile,
+} from '@task-manager/shared';
 import type { Database } from '../../src/db/tables.js';
 import type { TaskRow } from '../../src/tasks/repository.js';
 
@@ -129,4 +136,27 @@ export async function hydrateTasks(db: Kysely<Database>, rows: TaskRow[]): Promi
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
+}
+
+/** The card of a task, as the TaskCard schema describes it (`?view=card`). */
+export function cardOf(task: Task): TaskCard {
+  return {
+    _id: task._id,
+    title: task.title,
+    description: cardDescription(task.description),
+    priority: task.priority,
+    status: task.status,
+    progress: task.progress,
+    dueDate: task.dueDate,
+    createdBy: task.createdBy,
+    assignedTo: task.assignedTo,
+    completedTodoCount: task.completedTodoCount,
+    todoDone: task.completedTodoCount,
+    todoTotal: task.todoChecklist.length,
+    attachmentCount: task.attachments.length,
+    fileCount: task.files.length,
+    labels: task.labels,
+    createdAt: task.createdAt,
+    updatedAt: task.updatedAt,
+  };
 }
