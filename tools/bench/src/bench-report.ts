@@ -175,6 +175,11 @@ export function endpointTable(
   floor: Measurement | null = null,
 ) {
   const share = (value: number | null) => (value === null ? 'n/a' : Number(value.toFixed(2)));
+  // CPU as a share of the floor's in the same run: comparable across machines of other speeds
+  // (or one machine at other times), where the absolute figures are not.
+  const floorCpu = floor?.serverCpuMsPerRequest ?? null;
+  const ofFloorCpu = (m: Measurement) =>
+    floorCpu && m.serverCpuMsPerRequest !== null ? m.serverCpuMsPerRequest / floorCpu : null;
   const row = (label: string, m: Measurement, ofBaseline: number, ofFloor: number | null) => ({
     endpoint: label,
     'req/s': Math.round(m.requestsPerSec),
@@ -184,6 +189,7 @@ export function endpointTable(
     '× baseline': Number(ofBaseline.toFixed(2)),
     '× floor': share(ofFloor),
     'server CPU ms/req': cpuCell(m),
+    'CPU ÷ floor CPU': share(ofFloorCpu(m)),
   });
   return [
     ...endpoints.map((e) => row(e.label, e, e.ofBaseline, e.ofFloor)),
