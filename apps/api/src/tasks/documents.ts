@@ -227,30 +227,28 @@ async function documentsOf(
   ids: readonly string[],
 ): Promise<Array<{ id: string; doc: string }>> {
   const { build, key } = shapeSql(db, shape);
-  const idList = sql.join(ids);
-  if (isPostgres(db)) {
-    const { rows } = await sql<{ id: string; doc: string }>`
-      select t.id, ${build} as doc from tasks t where t.id in (${idList})`.execute(db);
-    return rows;
-  }
+  const builtOnly = async (of: readonly string[]) =>
+    (
+      await sql<{ id: string; doc: string }>`
+        select t.id, ${build} as doc from tasks t where t.id in (${sql.join(of)})`.execute(db)
+    ).rows;
+  if (isPostgres(db)) return builtOnly(ids);
   const { rows: stored } = await sql<{ id: string; doc: string }>`
     select task_id as id, document as doc from task_documents
-    where shape = ${key} and task_id in (${idList})`.execute(db);
+    where shape = ${key} and task_id in (${sql.join(ids)})`.execute(db);
   if (stored.length === ids.length) return stored;
   const found = new Set(stored.map((row) => row.id));
-  const missing = sql.join(ids.filter((id) => !found.has(id)));
+  const missing = ids.filter((id) => !found.has(id));
   try {
     const { rows: built } = await sql<{ id: string; doc: string }>`
       insert into task_documents (task_id, shape, document)
-      select t.id, ${key}, ${build} from tasks t where t.id in (${missing})
+      select t.id, ${key}, ${build} from tasks t where t.id in (${sql.join(missing)})
       on conflict (task_id, shape) do update set document = excluded.document
       returning task_id as id, document as doc`.execute(db);
     return [...stored, ...built];
   } catch (error) {
     if (!cannotStore(error)) throw error;
-    const { rows: built } = await sql<{ id: string; doc: string }>`
-      select t.id, ${build} as doc from tasks t where t.id in (${missing})`.execute(db);
-    return [...stored, ...built];
+    return [...stored, ...(await builtOnly(missing))];
   }
 }
 

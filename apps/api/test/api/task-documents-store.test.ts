@@ -254,6 +254,16 @@ describe(`stored task documents follow every write (${ENGINE})`, () => {
     await sql`update tasks set progress = progress where id = ${bystander._id}`.execute(ctx.db);
     expect(await stored()).toEqual([]);
     expect(JSON.parse((await taskDocuments(ctx.db, [bystander._id]))[0]!)._id).toBe(bystander._id);
+    // A file that takes no write (here SQLite's query_only): built, answered, not stored.
+    await sql`update tasks set progress = progress where id = ${bystander._id}`.execute(ctx.db);
+    await sql`pragma query_only = on`.execute(ctx.db);
+    try {
+      const [built] = await taskDocuments(ctx.db, [bystander._id]);
+      expect(JSON.parse(built!)._id).toBe(bystander._id);
+    } finally {
+      await sql`pragma query_only = off`.execute(ctx.db);
+    }
+    expect(await stored()).toEqual([]);
     await ctx.api.delete(`/api/tasks/${bystander._id}`).set(admin.auth).expect(200);
     expect(await stored()).toEqual([]);
   });
