@@ -249,10 +249,9 @@ export function unknownMigrations(executed: readonly string[]): string[] {
 async function executedMigrations(handle: Pick<DatabaseHandle, 'db' | 'schema'>) {
   const table = handle.schema ? `${handle.schema}.${MIGRATION_TABLE}` : MIGRATION_TABLE;
   // Ask the catalogue rather than read the error of a failed select: its text differs by engine.
-  const tableExists =
-    handle.db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql`select 1 where to_regclass(${table}) is not null`
-      : sql`select 1 from sqlite_master where type = 'table' and name = ${table}`;
+  const tableExists = isPostgres(handle.db)
+    ? sql`select 1 where to_regclass(${table}) is not null`
+    : sql`select 1 from sqlite_master where type = 'table' and name = ${table}`;
   if ((await tableExists.execute(handle.db)).rows.length === 0) return [];
   const { rows } = await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(
     handle.db,

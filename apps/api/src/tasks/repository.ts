@@ -1,6 +1,6 @@
-import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { type TaskPriority, type TaskSort, type TaskStatus } from '@task-manager/shared';
-import { supportsRowLocks } from '../db/database.js';
+import { isPostgres, supportsRowLocks } from '../db/database.js';
 import type { Database, TasksTable } from '../db/tables.js';
 import { countMatchesByStatus, matchesPage, matchingTaskIds } from './search.js';
 import { OPEN_STATUSES, priorityRank, type DueWindow, type TaskPageKey } from './search-filters.js';
@@ -555,7 +555,7 @@ async function walksSortIndex(
   matching: number,
   limit: number,
 ): Promise<boolean> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return false;
+  if (isPostgres(db)) return false;
   const drivenElsewhere =
     (filter.words?.length ?? 0) > 0 ||
     (scope.assigneeId ?? filter.assigneeId) !== undefined ||
@@ -582,7 +582,7 @@ export async function listTaskPageWithCounts(
   counts: { total: number; byStatus: Record<TaskStatus, number> };
 }> {
   const pageFilter = { ...filter, status };
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     const [rows, counts] = await Promise.all([
       listTaskPage(db, scope, pageFilter, page),
       countFilteredTasks(db, scope, filter),

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TaskPriority, TaskStatus } from '@task-manager/shared';
+import { isPostgres } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 import { OPEN_STATUSES, priorityRank, type DueWindow, type TaskPageKey } from './search-filters.js';
 
@@ -35,7 +36,7 @@ export function searchWords(query: string): string[] {
  * in either engine's query syntax (they are bound as parameters all the same).
  */
 export function matchingTaskIds(db: Kysely<Database>, words: string[]) {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     const query = words.map((word) => `${word}:*`).join(' & ');
     return db
       .selectFrom('task_search')
@@ -108,7 +109,7 @@ export async function countMatchesByStatus(
   words: string[],
   also: SearchAlso,
 ): Promise<Array<{ status: TaskStatus | null; count: number }> | undefined> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return undefined;
+  if (isPostgres(db)) return undefined;
   const rows = await sqliteMatches(db, words, also)
     .select(['k.status', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy('k.status')
@@ -136,7 +137,7 @@ export async function matchesPage(
     after?: TaskPageKey;
   },
 ): Promise<Array<{ id: string; pageKey: TaskPageKey }> | undefined> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return undefined;
+  if (isPostgres(db)) return undefined;
   const columns = {
     createdAt: [sql.ref<string>('k.created_at')],
     dueDate: [sql.ref<string>('k.due_date')],
