@@ -202,10 +202,11 @@ export const taskEndpoints = [
       400: errors[400],
     },
     handler: async ({ services, user, query, req, res }) => {
-      const etag = await services.tasks.listETag(user, query, req.originalUrl);
-      if (answeredNotModified(req, res, etag)) return undefined;
-      if (query.view === 'card') res.type(TASK_CARDS_MEDIA_TYPE);
-      return services.tasks.listJson(user, query);
+      const body = await services.tasks.listUnlessFresh(user, query, req.originalUrl, (etag) =>
+        answeredNotModified(req, res, etag),
+      );
+      if (body !== undefined && query.view === 'card') res.type(TASK_CARDS_MEDIA_TYPE);
+      return body;
     },
   }),
   defineEndpoint({

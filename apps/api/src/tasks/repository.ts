@@ -577,6 +577,8 @@ export async function listTaskPageWithCounts(
   filter: TaskFilter,
   status: TaskStatus | undefined,
   page: { sort: TaskSort; order: 'asc' | 'desc'; limit: number; after?: TaskPageKey },
+  /** The data version, when the caller read it before anything else (else read here). */
+  dataVersion?: number,
 ): Promise<{
   rows: TaskPageRow[];
   counts: { total: number; byStatus: Record<TaskStatus, number> };
@@ -585,11 +587,11 @@ export async function listTaskPageWithCounts(
   if (isPostgres(db)) {
     const [rows, counts] = await Promise.all([
       listTaskPage(db, scope, pageFilter, page),
-      countFilteredTasks(db, scope, filter),
+      countFilteredTasks(db, scope, filter, dataVersion),
     ]);
     return { rows, counts };
   }
-  const counts = await countFilteredTasks(db, scope, filter);
+  const counts = await countFilteredTasks(db, scope, filter, dataVersion);
   const matching = status ? counts.byStatus[status] : counts.total;
   const walkSortIndex = await walksSortIndex(db, scope, filter, matching, page.limit);
   const rows = await listTaskPage(db, scope, pageFilter, { ...page, walkSortIndex });
@@ -740,9 +742,14 @@ export async function countTasksByStatus(
 const filteredCounts = new VersionedMemo<{ total: number; byStatus: Record<TaskStatus, number> }>(
   256,
 );
-async function countFilteredTasks(db: Kysely<Database>, scope: TaskScope, filter: TaskFilter) {
+async function countFilteredTasks(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filter: TaskFilter,
+  dataVersion: number | undefined,
+) {
   if (!narrowsBeyondStatus(filter)) return countTasksByStatus(db, scope, filter);
-  const version = await readDataVersion(db);
+  const version = dataVersion ?? (await readDataVersion(db));
   // The filter holds its due window as instants: an open window (overdue: before now) is a key
   // of its own every time, so it is counted afresh each time, as it must be.
   const key = JSON.stringify([scope.assigneeId ?? null, { ...filter, status: undefined }]);

@@ -158,8 +158,8 @@ export class TaskService {
    * (documents.ts), whole or with `view: 'card'` as cards (counts instead of the checklist):
    * what GET /api/tasks sends.
    */
-  async listJson(user: RequestUser, input: TaskListInput): Promise<JsonBody> {
-    const { ids, statusSummary, nextCursor } = await this.page(user, input);
+  async listJson(user: RequestUser, input: TaskListInput, dataVersion?: number): Promise<JsonBody> {
+    const { ids, statusSummary, nextCursor } = await this.page(user, input, dataVersion);
     const documents =
       input.view === 'card'
         ? await taskCardDocuments(this.db, ids)
@@ -174,16 +174,25 @@ export class TaskService {
   }
 
   /**
-   * The ETag of a list answer: the data version, the caller and `key` (path and query), and the
-   * due window, which moves with the clock (today's ends at midnight; overdue's every moment).
+   * A task list for a conditional GET: its ETag (the data version, the caller, `key` (path and
+   * query), and the due window, which moves with the clock: today's ends at midnight, overdue's
+   * every moment) is given to `fresh` first; when the caller has it, nothing more is read
+   * (undefined). The version read here also keys the list's remembered counts.
    */
-  async listETag(user: RequestUser, input: TaskListInput, key: string): Promise<string> {
+  async listUnlessFresh(
+    user: RequestUser,
+    input: TaskListInput,
+    key: string,
+    fresh: (etag: string) => boolean,
+  ): Promise<JsonBody | undefined> {
     const version = await readDataVersion(this.db);
     const window = input.due ? JSON.stringify(dueWindow(input.due, input.tz ?? 'UTC')) : '';
-    return versionETag(version, user, key, window);
+    if (fresh(versionETag(version, user, key, window))) return undefined;
+    return this.listJson(user, input, version);
   }
 
-  private async page(user: RequestUser, input: TaskListInput) {
+  /** `dataVersion`: the data version, when the caller read it before anything else. */
+  private async page(user: RequestUser, input: TaskListInput, dataVersion?: number) {
     const query = { sort: 'createdAt' as const, tz: 'UTC', ...input };
     const scope = visibleScope(user);
     const order = query.order ?? DEFAULT_ORDER[query.sort];
@@ -212,12 +221,14 @@ export class TaskService {
     const {
       rows,
       counts: { total, byStatus },
-    } = await listTaskPageWithCounts(this.db, scope, filter, query.status, {
-      sort: query.sort,
-      order,
-      limit: query.limit + 1,
-      after,
-    });
+    } = await listTaskPageWithCounts(
+      this.db,
+      scope,
+      filter,
+      query.status,
+      { sort: query.sort, order, limit: query.limit + 1, after },
+      dataVersion,
+    );
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
