@@ -6,6 +6,7 @@ import type { Database } from '../db/tables.js';
 import { runDigest } from './digest.js';
 import { runDueReminders } from './due-reminders.js';
 import { takeLease } from './lease.js';
+import { runSearchUpkeep } from './search-upkeep.js';
 
 /** The hour (UTC) the daily digest goes out. */
 export const DIGEST_HOUR_UTC = 7;
@@ -53,7 +54,8 @@ export async function runScheduledJobs(
 
 /**
  * Starts the scheduler of this process (server.ts, once per process): a tick now and every
- * minute. Every serving process runs one; the leases let exactly one of them run each job.
+ * minute, then the full-text index's upkeep (search-upkeep.ts, at most hourly). Every serving
+ * process runs one; the leases let exactly one of them run each job.
  * Answers a function that stops it.
  */
 export function startScheduler(db: Kysely<Database>, logger: Logger): () => void {
@@ -65,6 +67,8 @@ export function startScheduler(db: Kysely<Database>, logger: Logger): () => void
     try {
       const run = await runScheduledJobs(db, holder);
       if (run.dueReminders || run.digests) logger.info({ event: 'scheduler.ran', ...run });
+      const upkeep = await runSearchUpkeep(db, holder);
+      if (upkeep?.steps) logger.info({ event: 'scheduler.search-upkeep', ...upkeep });
     } catch (error) {
       logger.warn({ event: 'scheduler.failed', err: error }, 'scheduled jobs failed');
     } finally {
