@@ -40,6 +40,7 @@ import * as searchKeys from './migrations/2026-11-27-401-search-keys.js';
 import * as searchKeyFilters from './migrations/2026-11-27-402-search-key-filters.js';
 import * as dueFiltersIndex from './migrations/2026-11-27-403-due-filters-index.js';
 import * as taskDocumentsStore from './migrations/2026-11-27-501-task-documents.js';
+import * as searchCreationOrder from './migrations/2026-11-27-601-search-creation-order.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-402-search-key-filters': searchKeyFilters,
   '2026-11-27-403-due-filters-index': dueFiltersIndex,
   '2026-11-27-501-task-documents': taskDocumentsStore,
+  '2026-11-27-601-search-creation-order': searchCreationOrder,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

@@ -69,16 +69,19 @@ function sqliteMatches(
       .selectFrom('task_search')
       .innerJoin('task_search_keys as k', 'k.search_id', 'task_search.rowid')
       .where(sql<boolean>`task_search match ${query}`)
-      // IN, not EXISTS: SQLite reads the person's assignments once into a small in-memory index,
-      // rather than probing the assignments' B-tree for each match. The unary plus keeps the
-      // matches the outer loop: from the assignments, FTS5 would run the query again for each.
+      // IN, not EXISTS: SQLite reads the person's assignments once into a small in-memory index
+      // (by their full-text row ids), rather than probing the assignments' B-tree for each
+      // match, and checks each match's id before reading its key (5 times faster than by task
+      // id for a member's search). The unary plus keeps the matches the outer loop: from the
+      // assignments, FTS5 would run the query again for each.
       .$if(assigneeId !== undefined, (q) =>
         q.where(
-          sql<string>`+k.task_id`,
+          sql<number>`+task_search.rowid`,
           'in',
           db
             .selectFrom('task_assignees as a')
-            .select('a.task_id')
+            .innerJoin('task_search_keys as ak', 'ak.task_id', 'a.task_id')
+            .select('ak.search_id')
             .where('a.user_id', '=', assigneeId!),
         ),
       )
@@ -138,6 +141,9 @@ export async function matchesPage(
   },
 ): Promise<Array<{ id: string; pageKey: TaskPageKey }> | undefined> {
   if (isPostgres(db)) return undefined;
+  if (page.sort === 'createdAt' && page.order === 'desc') {
+    return newestMatches(db, words, also, page.limit, page.after);
+  }
   const columns = {
     createdAt: [sql.ref<string>('k.created_at')],
     dueDate: [sql.ref<string>('k.due_date')],
@@ -163,4 +169,61 @@ export async function matchesPage(
         ? [Number(row.page_key_0), row.created_at!, row.task_id]
         : [String(row.page_key_0), row.task_id],
   }));
+}
+
+/**
+ * The smallest full-text row id of a task created at `createdAt` (migration 2026-11-27-601,
+ * the same expression): its creation second, shifted left by 24 bits. Every task created at or
+ * after `createdAt` has an id at or above it.
+ */
+const orderFloor = (createdAt: string) =>
+  sql<number>`(coalesce(cast(strftime('%s', ${createdAt}) as integer), 0) << 24)`;
+
+/**
+ * SQLite: the newest-first page of a search, read in the full-text index's own order (row ids
+ * follow creation times, migration 2026-11-27-601). The `limit` matches with the highest ids
+ * are the newest give or take a second: the page is among them and the matches created since
+ * the oldest of them, whose ids lie between that one's floor and the lowest id read (usually
+ * none or a few). Any other match was created before all `limit` of those, so it cannot be on
+ * the page. Sorted exactly as the task list pages: creation time, then id, both descending.
+ * Row ids are read as text: they are beyond the integers a JavaScript number holds exactly.
+ */
+async function newestMatches(
+  db: Kysely<Database>,
+  words: string[],
+  also: SearchAlso & { status?: TaskStatus },
+  limit: number,
+  after?: TaskPageKey,
+): Promise<Array<{ id: string; pageKey: TaskPageKey }>> {
+  const matches = () =>
+    sqliteMatches(db, words, also)
+      .$if(also.status !== undefined, (q) => q.where('k.status', '=', also.status!))
+      .$if(after !== undefined, (q) =>
+        q.where(sql<boolean>`(k.created_at, k.task_id) < (${after![0]}, ${after![1]})`),
+      )
+      .select([
+        'k.task_id',
+        'k.created_at',
+        sql<string>`cast(task_search.rowid as text)`.as('sid'),
+      ]);
+  const rowid = sql.ref<number>('task_search.rowid');
+  const rows = await matches().orderBy(rowid, 'desc').limit(limit).execute();
+  if (rows.length === limit) {
+    const oldest = rows
+      .map((row) => row.created_at!)
+      .reduce((min, createdAt) => (createdAt < min ? createdAt : min));
+    const lowest = rows.map((row) => BigInt(row.sid)).reduce((min, sid) => (sid < min ? sid : min));
+    rows.push(
+      ...(await matches()
+        .where(rowid, '>=', orderFloor(oldest))
+        .where(rowid, '<', sql<number>`${lowest}`)
+        .execute()),
+    );
+  }
+  // Creation times are ISO instants and ids UUIDs: ASCII, so JavaScript's order is SQLite's.
+  const descending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+  return rows
+    .sort((a, b) => descending(a.created_at!, b.created_at!) || descending(a.task_id, b.task_id))
+    .slice(0, limit)
+    .map((row) => ({ id: row.task_id, pageKey: [row.created_at!, row.task_id] }));
 }

@@ -397,6 +397,32 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
       },
     );
 
+    onlyOn('sqlite', 'FTS5 hands its matches over in row id order; PostgreSQL sorts them').it(
+      "a search's newest-first page: the index's top read in its own order, then a range of it",
+      async () => {
+        for (const scope of [{}, { assigneeId: member().id }]) {
+          const planned = await plansOf(ctx.db, (db) =>
+            listTaskPage(
+              db,
+              scope,
+              { words: ['bulk'] },
+              { sort: 'createdAt', order: 'desc', limit: 3 },
+            ),
+          );
+          const searches = planned.filter((query) => /task_search match/.test(query.sql));
+          const top = searches.find((query) =>
+            /order by "task_search"."rowid" desc/.test(query.sql),
+          );
+          const range = searches.find((query) => /"task_search"."rowid" >= /.test(query.sql));
+          // No sort: FTS5 gives the matches highest id first, and the page stops after 3.
+          expect(top?.plan.join('\n')).toMatch(/SCAN task_search VIRTUAL TABLE INDEX \d+:M1\b/);
+          expect(top!.plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+          // The row id bounds go to FTS5 (">" and "<" in its plan), which reads only that range.
+          expect(range?.plan.join('\n')).toMatch(/VIRTUAL TABLE INDEX \d+:M1></);
+        }
+      },
+    );
+
     it.each(filters)('%s: the page and the status counts', async (name, raw) => {
       const filter = resolve(raw);
       const scope = name.endsWith('a member') ? { assigneeId: member().id } : {};

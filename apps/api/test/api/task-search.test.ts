@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { type Task, type TaskListResponse } from '@task-manager/shared';
 import { createTask, signUp, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
@@ -296,5 +297,82 @@ describe(`task search (${ENGINE})`, () => {
     // The member, whose search is read through their assignments, finds the same.
     const mine = await search(ana, 'harbor', { priority: 'High', due: 'overdue' });
     expect(mine.tasks.map((task) => task._id)).toEqual(await high());
+  });
+  it('pages newest first by creation time, whatever order the tasks were written in', async () => {
+    const made: Task[] = [];
+    for (let n = 0; n < 14; n++) {
+      made.push(
+        await createTask(ctx, admin, n % 3 === 0 ? [ben.id] : [ana.id], {
+          title: `Lighthouse log ${n}`,
+        }),
+      );
+    }
+    // Creation times written in the database, out of the order the tasks were made: shared
+    // seconds, shared milliseconds (ties go by id), the past, before 1970, the future.
+    const times = [
+      '2026-03-01T10:00:00.500Z',
+      '2026-03-01T10:00:00.100Z',
+      '2026-03-01T10:00:00.100Z',
+      '2026-03-01T10:00:00.900Z',
+      '1999-12-31T23:59:59.999Z',
+      '2031-07-04T00:00:00.000Z',
+      '1965-05-05T05:05:05.050Z',
+      '2026-03-01T10:00:01.000Z',
+      '2026-02-28T10:00:00.000Z',
+      '2026-03-01T10:00:00.100Z',
+      '2026-03-01T09:59:59.999Z',
+    ];
+    for (const [n, createdAt] of times.entries()) {
+      await ctx.db
+        .updateTable('tasks')
+        .set({ created_at: createdAt })
+        .where('id', '=', made[n]!._id)
+        .execute();
+    }
+    const listed = async (session: Session, query: Record<string, string>) => {
+      const ids: string[] = [];
+      let page = await search(session, 'lighthouse', query);
+      for (;;) {
+        ids.push(...page.tasks.map((task) => task._id));
+        if (!page.nextCursor) return ids;
+        page = await search(session, 'lighthouse', { ...query, cursor: page.nextCursor });
+      }
+    };
+    const expectedFor = async (session: Session) => {
+      const all = (await search(session, 'lighthouse', { limit: '100' })).tasks;
+      return all
+        .map((task) => [task.createdAt, task._id] as const)
+        .sort(([a, ai], [b, bi]) => (a === b ? (ai < bi ? 1 : -1) : a < b ? 1 : -1))
+        .map(([, id]) => id);
+    };
+    for (const session of [admin, ana, ben]) {
+      const expected = await expectedFor(session);
+      expect(expected.length).toBe(session === admin ? 14 : session === ana ? 9 : 5);
+      for (const limit of ['1', '2', '3', '5', '100']) {
+        expect(await listed(session, { limit }), `limit ${limit}`).toEqual(expected);
+      }
+    }
+    // The newest task is first, and a task whose creation time moves moves with it.
+    expect((await expectedFor(admin))[0]).toBe(made[5]!._id);
+    await ctx.db
+      .updateTable('tasks')
+      .set({ created_at: '2032-01-01T00:00:00.000Z' })
+      .where('id', '=', made[6]!._id)
+      .execute();
+    const first = await search(admin, 'lighthouse', { limit: '1' });
+    expect(first.tasks.map((task) => task._id)).toEqual([made[6]!._id]);
+    expect(await listed(admin, { limit: '2' })).toEqual(await expectedFor(admin));
+    // After the move the task is found by its words as before, and by nothing else.
+    expect((await search(admin, 'lighthouse log 6')).tasks.map((task) => task._id)).toEqual([
+      made[6]!._id,
+    ]);
+    if (ENGINE === 'sqlite') {
+      // The rule the newest-first page relies on (migration 2026-11-27-601).
+      const { rows } = await sql<{ below: number }>`select count(*) as below
+        from task_search_keys where search_id < (cast(strftime('%s', created_at) as integer) << 24)`.execute(
+        ctx.db,
+      );
+      expect(Number(rows[0]!.below)).toBe(0);
+    }
   });
 });
