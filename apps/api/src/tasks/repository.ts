@@ -721,6 +721,7 @@ export async function countTasksByStatus(
     const rows = await everyTaskCountRows(db);
     return tallied(rows.filter(({ priority }) => filter.priorities?.includes(priority)));
   }
+  if (onlyDueWindow(scope, filter)) return tallied(await countDueWindow(db, filter.due!));
   if (searchOnKeys(filter)) {
     // Counted in the full-text index and its keys.
     const counted = await countMatchesByStatus(db, filter.words, searchAlso(scope, filter));
@@ -731,6 +732,61 @@ export async function countTasksByStatus(
     .groupBy('tasks.status')
     .execute();
   return tallied(rows);
+}
+
+/** Every task's list (an admin's), narrowed by a due window alone. */
+function onlyDueWindow(scope: TaskScope, filter: TaskFilter): boolean {
+  return (
+    scope.assigneeId === undefined &&
+    filter.due !== undefined &&
+    narrowsBeyondStatus({ ...filter, due: undefined }) === false
+  );
+}
+
+const ALL_STATUSES: TaskStatus[] = [...OPEN_STATUSES, 'Completed'];
+
+/**
+ * Every task's counts by status in the due window `due` (overdue, today, this week, later):
+ * the whole UTC days inside it added up from `task_due_days` (a row per status and day, kept by
+ * triggers, as for countOverdueTasks), and only the tasks due in the part-days at either end
+ * counted one by one, from the (status, due_date) index. One statement, so every part sees the
+ * same data. `overdue` ends at this instant, so it can never be remembered (countFilteredTasks):
+ * before, it counted every overdue task's index entry on every request (18,000 at 100,000 tasks).
+ * Due dates are ISO instants, so 'YYYY-MM-DD' sorts before every due date of that day.
+ */
+async function countDueWindow(db: Kysely<Database>, due: DueWindow) {
+  const statuses = due.openOnly ? OPEN_STATUSES : ALL_STATUSES;
+  const dayAfter = (day: string) =>
+    new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+  // The first whole day starts at or after `from`; every day before `before`'s own day ends by it.
+  const firstDay =
+    due.from === undefined
+      ? undefined
+      : due.from.slice(10) === 'T00:00:00.000Z'
+        ? due.from.slice(0, 10)
+        : dayAfter(due.from.slice(0, 10));
+  const endDay = due.before?.slice(0, 10);
+  const dueIn = (from: string | undefined, before: string | undefined) =>
+    db
+      .selectFrom('tasks')
+      .select(['tasks.status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('tasks.status', 'in', statuses)
+      .$if(from !== undefined, (q) => q.where('tasks.due_date', '>=', from!))
+      .$if(before !== undefined, (q) => q.where('tasks.due_date', '<', before!))
+      .groupBy('tasks.status');
+  if (firstDay !== undefined && endDay !== undefined && firstDay >= endDay) {
+    return dueIn(due.from, due.before).execute();
+  }
+  let query = db
+    .selectFrom('task_due_days')
+    .select(['status', (eb) => eb.fn.sum<number>('count').as('count')])
+    .where('status', 'in', statuses)
+    .$if(firstDay !== undefined, (q) => q.where('due_day', '>=', firstDay!))
+    .$if(endDay !== undefined, (q) => q.where('due_day', '<', endDay!))
+    .groupBy('status');
+  if (due.from !== undefined) query = query.unionAll(dueIn(due.from, firstDay));
+  if (due.before !== undefined) query = query.unionAll(dueIn(endDay, due.before));
+  return query.execute();
 }
 
 /**
