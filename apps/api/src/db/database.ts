@@ -41,6 +41,7 @@ import * as searchKeyFilters from './migrations/2026-11-27-402-search-key-filter
 import * as dueFiltersIndex from './migrations/2026-11-27-403-due-filters-index.js';
 import * as taskDocumentsStore from './migrations/2026-11-27-501-task-documents.js';
 import * as searchCreationOrder from './migrations/2026-11-27-601-search-creation-order.js';
+import * as createdFiltersIndex from './migrations/2026-11-27-602-created-filters-index.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-403-due-filters-index': dueFiltersIndex,
   '2026-11-27-501-task-documents': taskDocumentsStore,
   '2026-11-27-601-search-creation-order': searchCreationOrder,
+  '2026-11-27-602-created-filters-index': createdFiltersIndex,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

@@ -492,6 +492,15 @@ describe(`the task list on SQLite: how a filter's page is read follows how many 
       const walked = await pagePlan(broad);
       expect(usesIndex(walked, 'tasks_created_idx'), walked.join('\n')).toBe(true);
       expect(sorts(walked)).toEqual([]);
+      // The walk checks priority, status and due date in the index, reading no task row
+      // (migration 2026-11-27-602).
+      for (const filter of [
+        broad,
+        { due: { before: '2099-01-01T00:00:00.000Z', openOnly: true } },
+      ]) {
+        const plan = await pagePlan(filter);
+        expect(plan.join('\n')).toMatch(/SCAN tasks USING COVERING INDEX tasks_created_idx/);
+      }
       // The same rows as read the other way.
       const result = await listTaskPageWithCounts(ctx.db, {}, broad, undefined, page);
       const direct = await listTaskPage(ctx.db, {}, broad, page);
