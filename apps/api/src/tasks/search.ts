@@ -179,14 +179,19 @@ export async function matchesPage(
 const orderFloor = (createdAt: string) =>
   sql<number>`(coalesce(cast(strftime('%s', ${createdAt}) as integer), 0) << 24)`;
 
+/** Matches read past the page's size by a newest-first search: see newestMatches. */
+const LOOKAHEAD = 8;
+
 /**
  * SQLite: the newest-first page of a search, read in the full-text index's own order (row ids
- * follow creation times, migration 2026-11-27-601). The `limit` matches with the highest ids
- * are the newest give or take a second: the page is among them and the matches created since
- * the oldest of them, whose ids lie between that one's floor and the lowest id read (usually
- * none or a few). Any other match was created before all `limit` of those, so it cannot be on
- * the page. Sorted exactly as the task list pages: creation time, then id, both descending.
- * Row ids are read as text: they are beyond the integers a JavaScript number holds exactly.
+ * follow creation times, migration 2026-11-27-601). The matches with the highest ids, a few
+ * more than a page, are the newest give or take a second: sorted exactly (creation time, then
+ * id, both descending, as the task list pages), the page is their first `limit`, unless a match
+ * not read could still belong on it. Such a match was created no earlier than the second of the
+ * page's oldest, so its id is at least that second's floor and below the lowest id read: that
+ * range is then read too (usually no match was read below it: with one task a second or fewer,
+ * the look-ahead already reaches an earlier second). Any other match was created before every
+ * task on the page. Row ids are read as text: they are beyond a JavaScript number's integers.
  */
 async function newestMatches(
   db: Kysely<Database>,
@@ -207,23 +212,34 @@ async function newestMatches(
         sql<string>`cast(task_search.rowid as text)`.as('sid'),
       ]);
   const rowid = sql.ref<number>('task_search.rowid');
-  const rows = await matches().orderBy(rowid, 'desc').limit(limit).execute();
-  if (rows.length === limit) {
-    const oldest = rows
-      .map((row) => row.created_at!)
-      .reduce((min, createdAt) => (createdAt < min ? createdAt : min));
-    const lowest = rows.map((row) => BigInt(row.sid)).reduce((min, sid) => (sid < min ? sid : min));
-    rows.push(
-      ...(await matches()
-        .where(rowid, '>=', orderFloor(oldest))
-        .where(rowid, '<', sql<number>`${lowest}`)
-        .execute()),
-    );
-  }
   // Creation times are ISO instants and ids UUIDs: ASCII, so JavaScript's order is SQLite's.
   const descending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+  const sorted = <T extends { task_id: string; created_at: string | null }>(rows: T[]) =>
+    rows.sort(
+      (a, b) => descending(a.created_at!, b.created_at!) || descending(a.task_id, b.task_id),
+    );
+  const rows = sorted(
+    await matches()
+      .orderBy(rowid, 'desc')
+      .limit(limit + LOOKAHEAD)
+      .execute(),
+  );
+  if (rows.length === limit + LOOKAHEAD) {
+    const lowest = rows.map((row) => BigInt(row.sid)).reduce((min, sid) => (sid < min ? sid : min));
+    const oldest = rows[limit - 1]!.created_at!;
+    // The floor of its second, as orderFloor computes it in SQL.
+    const seconds = Math.floor(Date.parse(oldest) / 1000);
+    if (!Number.isFinite(seconds) || lowest > BigInt(seconds) << 24n) {
+      rows.push(
+        ...(await matches()
+          .where(rowid, '>=', orderFloor(oldest))
+          .where(rowid, '<', sql<number>`${lowest}`)
+          .execute()),
+      );
+      sorted(rows);
+    }
+  }
   return rows
-    .sort((a, b) => descending(a.created_at!, b.created_at!) || descending(a.task_id, b.task_id))
     .slice(0, limit)
     .map((row) => ({ id: row.task_id, pageKey: [row.created_at!, row.task_id] }));
 }

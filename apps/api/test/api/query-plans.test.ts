@@ -400,6 +400,17 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
     onlyOn('sqlite', 'FTS5 hands its matches over in row id order; PostgreSQL sorts them').it(
       "a search's newest-first page: the index's top read in its own order, then a range of it",
       async () => {
+        // The twelve newest tasks created in one second: a page of 3 and its look-ahead are all
+        // in that second, so the rest of it (a range of ids) is read too, for the admin.
+        const moved = await ctx.db
+          .selectFrom('tasks')
+          .select(['id', 'created_at'])
+          .orderBy('created_at', 'desc')
+          .limit(12)
+          .execute();
+        const setCreated = (id: string, createdAt: string) =>
+          ctx.db.updateTable('tasks').set({ created_at: createdAt }).where('id', '=', id).execute();
+        for (const { id } of moved) await setCreated(id, '2099-01-01T00:00:00.000Z');
         for (const scope of [{}, { assigneeId: member().id }]) {
           const planned = await plansOf(ctx.db, (db) =>
             listTaskPage(
@@ -418,8 +429,12 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
           expect(top?.plan.join('\n')).toMatch(/SCAN task_search VIRTUAL TABLE INDEX \d+:M1\b/);
           expect(top!.plan.join('\n')).not.toMatch(/TEMP B-TREE/);
           // The row id bounds go to FTS5 (">" and "<" in its plan), which reads only that range.
-          expect(range?.plan.join('\n')).toMatch(/VIRTUAL TABLE INDEX \d+:M1></);
+          // (A member has fewer than a page and its look-ahead of those twelve: all were read.)
+          if (!('assigneeId' in scope)) {
+            expect(range?.plan.join('\n')).toMatch(/VIRTUAL TABLE INDEX \d+:M1></);
+          }
         }
+        for (const { id, created_at } of moved) await setCreated(id, created_at);
       },
     );
 
