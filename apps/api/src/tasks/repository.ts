@@ -1,5 +1,10 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { type TaskPriority, type TaskSort, type TaskStatus } from '@task-manager/shared';
+import {
+  TASK_STATUSES,
+  type TaskPriority,
+  type TaskSort,
+  type TaskStatus,
+} from '@task-manager/shared';
 import { isPostgres, supportsRowLocks } from '../db/database.js';
 import type { Database, TasksTable } from '../db/tables.js';
 import { countMatchesByStatus, matchesPage, matchingTaskIds } from './search.js';
@@ -541,9 +546,8 @@ function filteredTasks(
 
 /**
  * Whether a page is found sooner by walking the sort's index and checking the filter on each
- * task on the way than by reading every match through the filter's own index and sorting them.
- * With matches spread evenly, the walk reads about `limit × total / matching` tasks and the other
- * way `matching`: the walk wins when `matching² > limit × total`. Only for what the tasks' own
+ * task on the way than by reading every match through the filter's own index and sorting them
+ * (walkReadsFewer: when `matching² > limit × total`). Only for what the tasks' own
  * columns filter (priority, due date): a search, an assignee or a label drives the query from
  * its own list. SQLite only: it keeps no statistics to weigh this (it read all 18,000 overdue
  * tasks of 100,000 through the (status, due_date) index and sorted them, 100 ms, where the walk
@@ -563,7 +567,15 @@ async function walksSortIndex(
     (filter.labelIds?.length ?? 0) > 0;
   const columnsFilter = (filter.priorities?.length ?? 0) > 0 || filter.due !== undefined;
   if (drivenElsewhere || !columnsFilter || matching === 0) return false;
-  const { total } = await countTasks(db, scope);
+  return walkReadsFewer(matching, limit, (await countTasks(db, scope)).total);
+}
+
+/**
+ * Whether walking `total` tasks in the sort's order and checking each finds a page of `limit`
+ * sooner than reading the `matching` ones and sorting them: with matches spread evenly, the
+ * walk reads about `limit × total / matching` tasks, the other way `matching`.
+ */
+function walkReadsFewer(matching: number, limit: number, total: number): boolean {
   return matching * matching > limit * total;
 }
 
@@ -581,17 +593,16 @@ function onlyWords(scope: TaskScope, filter: TaskFilter): boolean {
  * walking every task in the sort's order and checking each one's text. The planner estimates
  * a rare word's matches well, but not what checking a task's text costs: for `berlin
  * onboarding` (495 of 100,000 tasks) it walked 43,000 tasks and checked each (127 ms) where
- * the matches read first take 9. As in walksSortIndex, the walk reads about `limit × total /
- * matching` tasks and the other way `matching`: for a common word (`budget`, 5,095) the walk
- * is the better one (28 ms against 82), and the planner's own choice is kept.
+ * the matches read first take 9. The same rule as walksSortIndex (walkReadsFewer): for a
+ * common word (`budget`, 5,095) the walk is the better one (28 ms against 82), and the
+ * planner's own choice is kept.
  */
 async function readsMatchesFirst(
   db: Kysely<Database>,
   matching: number,
   limit: number,
 ): Promise<boolean> {
-  const { total } = await countTasks(db, {});
-  return matching * matching <= limit * total;
+  return !walkReadsFewer(matching, limit, (await countTasks(db, {})).total);
 }
 
 /**
@@ -782,8 +793,6 @@ function onlyDueWindow(scope: TaskScope, filter: TaskFilter): boolean {
   );
 }
 
-const ALL_STATUSES: TaskStatus[] = [...OPEN_STATUSES, 'Completed'];
-
 /**
  * Every task's counts by status in the due window `due` (overdue, today, this week, later):
  * the whole UTC days inside it added up from `task_due_days` (a row per status and day, kept by
@@ -794,7 +803,7 @@ const ALL_STATUSES: TaskStatus[] = [...OPEN_STATUSES, 'Completed'];
  * Due dates are ISO instants, so 'YYYY-MM-DD' sorts before every due date of that day.
  */
 async function countDueWindow(db: Kysely<Database>, due: DueWindow) {
-  const statuses = due.openOnly ? OPEN_STATUSES : ALL_STATUSES;
+  const statuses = due.openOnly ? OPEN_STATUSES : [...TASK_STATUSES];
   const dayAfter = (day: string) =>
     new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
   // The first whole day starts at or after `from`; every day before `before`'s own day ends by it.
