@@ -488,9 +488,19 @@ function filteredTasks(
   let labelsDone = false;
   let assigneeDone = false;
   if (filter.words?.length) {
-    const matches = matchingTaskIds(db, filter.words, { readFirst: matchesFirst }).as('found');
-    query = db
-      .selectFrom(matches)
+    const matches = matchingTaskIds(db, filter.words);
+    // PostgreSQL (readsMatchesFirst): a MATERIALIZED common table expression keeps the planner
+    // from folding the matches into the outer query: they are read first, from the index,
+    // whatever its estimate.
+    const found = matchesFirst
+      ? db
+          .with(
+            (cte) => cte('found').materialized(),
+            () => matches,
+          )
+          .selectFrom('found')
+      : db.selectFrom(matches.as('found'));
+    query = found
       .crossJoin('tasks')
       .whereRef('tasks.id', '=', 'found.task_id') as unknown as TasksQuery;
   } else if (assigneeId !== undefined) {

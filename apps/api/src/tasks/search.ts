@@ -35,22 +35,13 @@ export function searchWords(query: string): string[] {
  * index alone. `words` come from searchWords: letters and digits only, so they need no escaping
  * in either engine's query syntax (they are bound as parameters all the same).
  */
-export function matchingTaskIds(
-  db: Kysely<Database>,
-  words: string[],
-  { readFirst = false }: { readFirst?: boolean } = {},
-) {
+export function matchingTaskIds(db: Kysely<Database>, words: string[]) {
   if (isPostgres(db)) {
     const query = words.map((word) => `${word}:*`).join(' & ');
-    return (
-      db
-        .selectFrom('task_search')
-        .select('task_search.task_id')
-        .where(sql<boolean>`task_search.document @@ to_tsquery('simple', ${query})`)
-        // OFFSET 0 keeps PostgreSQL from folding the matches into the outer query: they are
-        // read first, from the index, whatever its estimate (see listTaskPageWithCounts).
-        .$if(readFirst, (q) => q.offset(0))
-    );
+    return db
+      .selectFrom('task_search')
+      .select('task_search.task_id')
+      .where(sql<boolean>`task_search.document @@ to_tsquery('simple', ${query})`);
   }
   return sqliteMatches(db, words, {}).select('k.task_id');
 }
