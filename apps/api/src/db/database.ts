@@ -42,6 +42,9 @@ import * as dueFiltersIndex from './migrations/2026-11-27-403-due-filters-index.
 import * as taskDocumentsStore from './migrations/2026-11-27-501-task-documents.js';
 import * as searchCreationOrder from './migrations/2026-11-27-601-search-creation-order.js';
 import * as createdFiltersIndex from './migrations/2026-11-27-602-created-filters-index.js';
+import * as searchPriorityFacet from './migrations/2026-11-27-603-search-priority-facet.js';
+import * as sortFiltersIndexes from './migrations/2026-11-27-604-sort-filters-indexes.js';
+import * as searchTitleKey from './migrations/2026-11-27-605-search-title-key.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -88,6 +91,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-501-task-documents': taskDocumentsStore,
   '2026-11-27-601-search-creation-order': searchCreationOrder,
   '2026-11-27-602-created-filters-index': createdFiltersIndex,
+  '2026-11-27-603-search-priority-facet': searchPriorityFacet,
+  '2026-11-27-604-sort-filters-indexes': sortFiltersIndexes,
+  '2026-11-27-605-search-title-key': searchTitleKey,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

@@ -192,13 +192,15 @@ export interface TaskLabelsTable {
 
 /**
  * The full-text index of tasks (migration 2026-11-26-202), written by triggers only. SQLite: an
- * FTS5 table (`rowid` from task_search_keys, `document` the indexed text); PostgreSQL: `task_id`
- * and a tsvector `document`. Queried through apps/api/src/tasks/search.ts.
+ * FTS5 table (`rowid` from task_search_keys, `document` the indexed text, `facets` the task's
+ * priority as a token, migration 2026-11-27-603); PostgreSQL: `task_id` and a tsvector
+ * `document`. Queried through apps/api/src/tasks/search.ts.
  */
 export interface TaskSearchTable {
   rowid: number;
   task_id: string;
   document: string;
+  facets: string | null;
 }
 
 export interface TaskSearchKeysTable {
@@ -210,6 +212,8 @@ export interface TaskSearchKeysTable {
   /** Its priority and due date, kept by triggers as well (migration 2026-11-27-402). */
   priority: TaskPriority | null;
   due_date: string | null;
+  /** Its title's sort key, lower(title), kept by triggers too (migration 2026-11-27-605). */
+  title_key: string | null;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   TASK_SORTS,
   validationMessages,
   type TaskDueFilter,
+  type TaskPriority,
   type TaskSort,
   type TaskStatus,
 } from '@task-manager/shared';
@@ -34,6 +35,9 @@ export const OPEN_STATUSES: TaskStatus[] = ['Pending', 'In Progress'];
  */
 export const priorityRank = (column: string) =>
   sql<number>`(case ${sql.ref(column)} when 'High' then 3 when 'Medium' then 2 else 1 end)`;
+
+/** Each priority's rank, as priorityRank computes it in SQL. */
+export const PRIORITY_RANKS: Record<TaskPriority, number> = { High: 3, Medium: 2, Low: 1 };
 
 export function dueWindow(due: TaskDueFilter, timeZone: string, now = new Date()): DueWindow {
   if (due === 'overdue') return { before: now.toISOString(), openOnly: true };

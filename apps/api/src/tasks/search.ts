@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { TaskPriority, TaskStatus } from '@task-manager/shared';
+import { TASK_PRIORITIES, type TaskPriority, type TaskStatus } from '@task-manager/shared';
 import { isPostgres } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 import { OPEN_STATUSES, priorityRank, type DueWindow, type TaskPageKey } from './search-filters.js';
@@ -33,9 +33,15 @@ export function searchWords(query: string): string[] {
 /**
  * The ids of the tasks matching every one of `words` (as `task_id`), read from the full-text
  * index alone. `words` come from searchWords: letters and digits only, so they need no escaping
- * in either engine's query syntax (they are bound as parameters all the same).
+ * in either engine's query syntax (they are bound as parameters all the same). On SQLite, only
+ * those that `also` keeps too, checked on the full-text rows' keys before any task is read
+ * (PostgreSQL's caller checks them on the tasks).
  */
-export function matchingTaskIds(db: Kysely<Database>, words: string[]) {
+export function matchingTaskIds(
+  db: Kysely<Database>,
+  words: string[],
+  also: SearchAlso & { status?: TaskStatus } = {},
+) {
   if (isPostgres(db)) {
     const query = words.map((word) => `${word}:*`).join(' & ');
     return db
@@ -43,7 +49,23 @@ export function matchingTaskIds(db: Kysely<Database>, words: string[]) {
       .select('task_search.task_id')
       .where(sql<boolean>`task_search.document @@ to_tsquery('simple', ${query})`);
   }
-  return sqliteMatches(db, words, {}).select('k.task_id');
+  return sqliteMatches(db, words, also)
+    .$if(also.status !== undefined, (q) => q.where('k.status', '=', also.status!))
+    .select('k.task_id');
+}
+
+/**
+ * SQLite: the full-text row ids matching every one of `words`, for a walk of the tasks in a
+ * sort's order that checks each one's key against them (repository.ts, walksSortIndex): SQLite
+ * reads them once into an in-memory index. Compare with a unary plus on the key's id
+ * (`+k.search_id in (...)`): as an index constraint SQLite would look up every id for every
+ * task walked.
+ */
+export function sqliteMatchingRowIds(db: Kysely<Database>, words: string[]) {
+  return db
+    .selectFrom('task_search')
+    .select(sql<number>`task_search.rowid`.as('rowid'))
+    .where(sql<boolean>`task_search match ${sqliteSearchQuery(words)}`);
 }
 
 /** What narrows a search besides its words, checked on the full-text rows' keys. */
@@ -55,6 +77,23 @@ interface SearchAlso {
 }
 
 /**
+ * SQLite: the FTS5 query of `words` and `priorities`. The words are searched in the `document`
+ * column alone; a priority is a token of the `facets` column (migration 2026-11-27-603:
+ * `zqphigh`...), so FTS5 itself narrows the matches, and only their keys are read (a third to a
+ * fifth of a common word's). Two priorities of three are asked as NOT the third: an OR of two
+ * long token lists costs twice as much.
+ */
+export function sqliteSearchQuery(words: string[], priorities: readonly TaskPriority[] = []) {
+  const query = `{document} : (${words.map((word) => `"${word}"*`).join(' AND ')})`;
+  const asked = new Set(priorities);
+  const facet = (priority: TaskPriority) => `{facets} : zqp${priority.toLowerCase()}`;
+  if (asked.size === 1) return `${query} AND ${facet([...asked][0]!)}`;
+  const others = TASK_PRIORITIES.filter((priority) => !asked.has(priority));
+  if (asked.size === 2 && others.length === 1) return `${query} NOT ${facet(others[0]!)}`;
+  return query;
+}
+
+/**
  * SQLite: the full-text rows matching every one of `words` (and `also`), each with its key's
  * task id, status and creation time (migration 2026-11-27-401), as `k`.
  */
@@ -63,7 +102,7 @@ function sqliteMatches(
   words: string[],
   { assigneeId, labelIds, priorities, due }: SearchAlso,
 ) {
-  const query = words.map((word) => `"${word}"*`).join(' AND ');
+  const query = sqliteSearchQuery(words, priorities);
   return (
     db
       .selectFrom('task_search')
@@ -95,7 +134,6 @@ function sqliteMatches(
           ),
         ),
       )
-      .$if((priorities?.length ?? 0) > 0, (q) => q.where('k.priority', 'in', priorities!))
       .$if(due?.openOnly === true, (q) => q.where('k.status', 'in', OPEN_STATUSES))
       .$if(due?.from !== undefined, (q) => q.where('k.due_date', '>=', due!.from!))
       .$if(due?.before !== undefined, (q) => q.where('k.due_date', '<', due!.before!))
@@ -121,12 +159,12 @@ export async function countMatchesByStatus(
 }
 
 /** The sorts a search's page can take from the full-text rows' keys alone. */
-export type KeySort = 'createdAt' | 'dueDate' | 'priority';
+export type KeySort = 'createdAt' | 'dueDate' | 'priority' | 'title';
 
 /**
  * SQLite: one page of the tasks matching every one of `words` (and `also`, and the status tab
  * `status`) in `sort` order (ties by id, all in `order`), after the key `after`: sorted from the
- * keys kept beside the full-text rows (creation time, due date, priority), so no task is read
+ * keys kept beside the full-text rows (creation time, due date, priority, title), so no task is read
  * from `tasks`; each row with its page key as the task list gives it. Undefined on PostgreSQL.
  */
 export async function matchesPage(
@@ -148,6 +186,8 @@ export async function matchesPage(
     createdAt: [sql.ref<string>('k.created_at')],
     dueDate: [sql.ref<string>('k.due_date')],
     priority: [priorityRank('k.priority'), sql.ref<string>('k.created_at')],
+    // lower(title), as the task list's title sort (migration 2026-11-27-605).
+    title: [sql.ref<string>('k.title_key')],
   }[page.sort];
   const keys = [...columns, sql.ref<string>('k.task_id')];
   const comparison = page.order === 'asc' ? sql.raw('>') : sql.raw('<');

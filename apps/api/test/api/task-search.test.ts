@@ -124,6 +124,48 @@ describe(`task search (${ENGINE})`, () => {
     expect(await found(admin, 'okapi')).toEqual([]);
   });
 
+  it("keeps a task's priority through every change to its text, and finds it by no word", async () => {
+    const task = await createTask(ctx, admin, [ana.id], {
+      title: 'Lighthouse inspection',
+      priority: 'Low',
+      todoChecklist: [{ text: 'Check the lamp' }],
+    });
+    const byPriority = async (priority: string) =>
+      (await search(admin, 'lighthouse', { priority })).tasks.map((found) => found._id);
+    expect(await byPriority('Low')).toEqual([task._id]);
+    expect(await byPriority('High')).toEqual([]);
+    expect(await byPriority('High,Medium')).toEqual([]);
+    expect(await byPriority('Low,Medium')).toEqual([task._id]);
+    await ctx.api
+      .put(`/api/tasks/${task._id}`)
+      .set(admin.auth)
+      .send({ priority: 'High' })
+      .expect(200);
+    expect(await byPriority('High')).toEqual([task._id]);
+    expect(await byPriority('Low')).toEqual([]);
+    // Every writer of the task's text writes its priority again with it.
+    await ctx.api
+      .put(`/api/tasks/${task._id}`)
+      .set(admin.auth)
+      .send({ title: 'Lighthouse repairs', todoChecklist: [{ text: 'Paint the tower' }] })
+      .expect(200);
+    await ctx.api
+      .post(`/api/tasks/${task._id}/comments`)
+      .set(admin.auth)
+      .send({ body: 'Scaffolding ordered' })
+      .expect(201);
+    expect(await byPriority('High')).toEqual([task._id]);
+    expect(await byPriority('High,Low')).toEqual([task._id]);
+    expect((await search(admin, 'scaffolding', { priority: 'High' })).tasks).toHaveLength(1);
+    expect(await byPriority('Medium')).toEqual([]);
+    // Words are searched in the text alone: neither a priority's name nor its token finds it.
+    for (const q of ['lighthouse high', 'zqphigh', 'zqp', 'zq']) {
+      expect(await found(admin, q), q).toEqual([]);
+    }
+    await ctx.api.delete(`/api/tasks/${task._id}`).set(admin.auth).expect(200);
+    expect(await byPriority('High')).toEqual([]);
+  });
+
   it("finds only a member's own tasks", async () => {
     expect(await found(ana, 'deplo')).toEqual(ids('deploy'));
     expect(await found(ben, 'deplo')).toEqual(ids('bens'));
@@ -206,7 +248,7 @@ describe(`task search (${ENGINE})`, () => {
     });
   });
 
-  it('narrows by priority and due date and sorts by due date or priority, paging like the plain list', async () => {
+  it('narrows by priority and due date and sorts by every key, paging like the plain list', async () => {
     const DAY = 86_400_000;
     const priorities = ['High', 'Low', 'Medium', 'High', 'Low', 'High'] as const;
     const made: Task[] = [];
@@ -232,6 +274,8 @@ describe(`task search (${ENGINE})`, () => {
       createdAt: (task: Task) => [task.createdAt, task._id],
       dueDate: (task: Task) => [task.dueDate, task._id],
       priority: (task: Task) => [rank[task.priority], task.createdAt, task._id],
+      title: (task: Task) => [task.title.toLowerCase(), task._id],
+      updatedAt: (task: Task) => [task.updatedAt, task._id],
     };
     const now = Date.now();
     const later = Date.UTC(
@@ -244,9 +288,11 @@ describe(`task search (${ENGINE})`, () => {
       overdue: (task) => Date.parse(task.dueDate) < now && task.status !== 'Completed',
       later: (task) => Date.parse(task.dueDate) >= later,
     };
-    for (const priority of ['', 'High', 'High,Low']) {
+    for (const priority of ['', 'High', 'Medium', 'High,Low', 'Low,Medium,High']) {
       for (const [due, keep] of Object.entries(dueFilters)) {
-        for (const sort of ['createdAt', 'dueDate', 'priority'] as const) {
+        // On SQLite, a broad search sorted by updatedAt walks that sort's index (every harbor
+        // task, 6 of about a dozen, for pages of 2); a narrow one reads its matches first.
+        for (const sort of ['createdAt', 'dueDate', 'priority', 'title', 'updatedAt'] as const) {
           for (const order of ['asc', 'desc'] as const) {
             const expected = all
               .filter((task) => !priority || priority.split(',').includes(task.priority))
@@ -387,6 +433,77 @@ describe(`task search (${ENGINE})`, () => {
         ctx.db,
       );
       expect(Number(rows[0]!.below)).toBe(0);
+    }
+  });
+
+  it('pages a broad search in last-update order, status tabs and filters included', async () => {
+    const made: Task[] = [];
+    for (let n = 0; n < 12; n++) {
+      made.push(
+        await createTask(ctx, admin, [ben.id], {
+          title: `Pelican count ${n}`,
+          priority: n % 2 ? 'High' : 'Low',
+        }),
+      );
+    }
+    // Touch them out of creation order, and move two along.
+    for (const n of [5, 1, 6, 2]) {
+      await ctx.api
+        .put(`/api/tasks/${made[n]!._id}`)
+        .set(admin.auth)
+        .send({ description: `Seen ${n}` })
+        .expect(200);
+    }
+    for (const n of [3, 4]) {
+      await ctx.api
+        .put(`/api/tasks/${made[n]!._id}/status`)
+        .set(admin.auth)
+        .send({ status: 'In Progress' })
+        .expect(200);
+    }
+    // Pages of one (two rows read: the second tells whether a next page exists), and 12
+    // matches of fewer than 72 tasks: SQLite walks the updatedAt index (walksSortIndex).
+    const total = (await search(admin, '')).statusSummary.all;
+    expect(made.length * made.length).toBeGreaterThan(2 * total);
+    const all = (await search(admin, 'pelican', { limit: '100' })).tasks;
+    expect(all).toHaveLength(made.length);
+    const compare = (a: Task, b: Task) =>
+      a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a._id < b._id ? -1 : 1;
+    const extras: Array<Record<string, string>> = [
+      {},
+      { status: 'In Progress' },
+      { priority: 'High' },
+    ];
+    for (const extra of extras) {
+      for (const order of ['asc', 'desc'] as const) {
+        const expected = all
+          .filter((task) => !extra.status || task.status === extra.status)
+          .filter((task) => !extra.priority || task.priority === extra.priority)
+          .sort((a, b) => (order === 'asc' ? compare(a, b) : compare(b, a)))
+          .map((task) => task._id);
+        const query = { ...extra, sort: 'updatedAt', order, limit: '1' };
+        const seen: string[] = [];
+        let page = await search(admin, 'pelican', query);
+        for (;;) {
+          seen.push(...page.tasks.map((task) => task._id));
+          if (!page.nextCursor) break;
+          page = await search(admin, 'pelican', { ...query, cursor: page.nextCursor });
+        }
+        expect(seen, JSON.stringify(query)).toEqual(expected);
+      }
+    }
+    // A renamed task moves in a search's title order at once (its key follows the title).
+    const firstByTitle = async () =>
+      (await search(admin, 'pelican', { sort: 'title', order: 'desc', limit: '1' })).tasks[0]!._id;
+    expect(await firstByTitle()).toBe(made[9]!._id);
+    await ctx.api
+      .put(`/api/tasks/${made[0]!._id}`)
+      .set(admin.auth)
+      .send({ title: 'Pelican survey' })
+      .expect(200);
+    expect(await firstByTitle()).toBe(made[0]!._id);
+    for (const task of made) {
+      await ctx.api.delete(`/api/tasks/${task._id}`).set(admin.auth).expect(200);
     }
   });
 });
