@@ -176,6 +176,25 @@ function findingWork(admin: SignedIn, member: SignedIn): Scenario[] {
       admin,
       'q=review&priority=High&due=later&sort=dueDate',
     ),
+    list('searchTitle', 'q=review&sort=title', admin, 'q=review&sort=title'),
+    list(
+      'searchTabUpdated',
+      'q=budget&status=Pending&sort=updatedAt',
+      admin,
+      'q=budget&status=Pending&sort=updatedAt',
+    ),
+    list(
+      'searchOverdue',
+      'q=review&due=overdue&sort=dueDate&order=desc',
+      admin,
+      'q=review&due=overdue&sort=dueDate&order=desc',
+    ),
+    list(
+      'filterOverdueUpdated',
+      'priority=Low&due=overdue&sort=updatedAt',
+      admin,
+      'priority=Low&due=overdue&sort=updatedAt',
+    ),
   ];
 }
 
