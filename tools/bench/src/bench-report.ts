@@ -10,6 +10,8 @@ export interface EndpointResult extends Measurement {
   ofBaseline: number;
   /** Requests per second as a share of the floor's (node:http + SQLite; null: not measured). */
   ofFloor: number | null;
+  /** Its scenario's goal for p50 (the search and filter rows), if any. */
+  p50BudgetMs?: number;
 }
 
 export interface GrowthRow {
@@ -126,6 +128,16 @@ export function checkBudgets(endpoints: EndpointResult[]): BudgetCheck[] {
       limit: `≤ ${limit.toFixed(1)} ms/req`,
       measured: cpu === null ? 'not measurable here' : `${cpu.toFixed(2)} ms/req`,
       pass: cpu !== null && cpu <= limit,
+    });
+  }
+  for (const endpoint of endpoints) {
+    const limit = endpoint.p50BudgetMs;
+    if (limit === undefined) continue;
+    checks.push({
+      budget: `${endpoint.label} p50`,
+      limit: `< ${limit} ms`,
+      measured: endpoint.requests > 0 ? `${endpoint.p50Ms} ms` : 'no answers',
+      pass: endpoint.requests > 0 && endpoint.p50Ms < limit,
     });
   }
   for (const open of endpoints.filter((e) => e.key === 'taskPageOpen' || e.key === 'mixedOpen')) {

@@ -144,7 +144,12 @@ async function main() {
           result.errors -= result.statusCodes[String(scenario.expectedStatus)] ?? 0;
         }
         log(` ${Math.round(result.requestsPerSec)} req/s, p99 ${result.p99Ms} ms`);
-        endpoints.push({ key: scenario.key, label: scenario.label, ...result });
+        endpoints.push({
+          key: scenario.key,
+          label: scenario.label,
+          p50BudgetMs: scenario.p50BudgetMs,
+          ...result,
+        });
       }
       if (options.streams > 0) {
         log(`Opening ${options.streams} event streams (GET /api/events) as the admin…`);
