@@ -45,6 +45,31 @@ function refresh(taskId: string, facets: string | null): string {
       where k.task_id = ${taskId};`;
 }
 
+/**
+ * The insert, delete and update triggers of a table holding a task's text (`column`, by
+ * `task_id`): checklist items and comments.
+ */
+function textTriggers(
+  name: string,
+  table: string,
+  column: string,
+  write: (taskId: string) => string,
+): string[] {
+  return [
+    `create trigger task_search_after_${name}_insert after insert on ${table} begin
+      ${write('new.task_id')}
+    end`,
+    `create trigger task_search_after_${name}_delete after delete on ${table} begin
+      ${write('old.task_id')}
+    end`,
+    `create trigger task_search_after_${name}_update after update of ${column}, task_id on ${table}
+      when old.${column} is not new.${column} or old.task_id is not new.task_id begin
+      ${write('old.task_id')}
+      ${write('new.task_id')}
+    end`,
+  ];
+}
+
 /** Every trigger that writes the index (migrations 202, 401, 601), each row with `facets`. */
 function triggers(facets: string | null): string[] {
   const write = (taskId: string) => refresh(taskId, facets);
@@ -70,28 +95,8 @@ function triggers(facets: string | null): string[] {
           where task_id = new.id;
         ${write('new.id')}
     end`,
-    `create trigger task_search_after_item_insert after insert on todo_items begin
-      ${write('new.task_id')}
-    end`,
-    `create trigger task_search_after_item_delete after delete on todo_items begin
-      ${write('old.task_id')}
-    end`,
-    `create trigger task_search_after_item_update after update of text, task_id on todo_items
-      when old.text is not new.text or old.task_id is not new.task_id begin
-      ${write('old.task_id')}
-      ${write('new.task_id')}
-    end`,
-    `create trigger task_search_after_comment_insert after insert on comments begin
-      ${write('new.task_id')}
-    end`,
-    `create trigger task_search_after_comment_delete after delete on comments begin
-      ${write('old.task_id')}
-    end`,
-    `create trigger task_search_after_comment_update after update of body, task_id on comments
-      when old.body is not new.body or old.task_id is not new.task_id begin
-      ${write('old.task_id')}
-      ${write('new.task_id')}
-    end`,
+    ...textTriggers('item', 'todo_items', 'text', write),
+    ...textTriggers('comment', 'comments', 'body', write),
   ];
 }
 
