@@ -9,6 +9,7 @@ import { isPostgres, supportsRowLocks } from '../db/database.js';
 import type { Database, TasksTable } from '../db/tables.js';
 import {
   countMatchesByStatus,
+  countOverdueMatchesByStatus,
   matchesPage,
   matchingTaskIds,
   sqliteMatchingRowIds,
@@ -917,10 +918,63 @@ async function countFilteredTasks(
 ) {
   if (!narrowsBeyondStatus(filter)) return countTasksByStatus(db, scope, filter);
   const version = dataVersion ?? (await readDataVersion(db));
+  if (
+    !isPostgres(db) &&
+    searchOnKeys(filter) &&
+    filter.due?.openOnly &&
+    filter.due.before !== undefined
+  ) {
+    return countOverdueSearch(db, scope, filter, filter.due.before, version);
+  }
   // The filter holds its due window as instants: an open window (overdue: before now) is a key
   // of its own every time, so it is counted afresh each time, as it must be.
   const key = JSON.stringify([scope.assigneeId ?? null, { ...filter, status: undefined }]);
   return filteredCounts.get(db, version, key, () => countTasksByStatus(db, scope, filter));
+}
+
+/**
+ * SQLite: an overdue search's counts. Overdue ends now, so they change as time passes, but only
+ * when one of the matching tasks falls due: each count is kept with the instant it was counted
+ * at and the earliest due date still ahead of it (countOverdueMatchesByStatus), and answers a
+ * later request of the same data version until then. A request whose clock reads earlier than
+ * the count's is counted afresh. (A search over every task: `q=review&due=overdue` read its
+ * 6,666 matches' keys twice per request, for the counts and for the page.)
+ */
+const overdueSearchCounts = new VersionedMemo<{
+  counts: { total: number; byStatus: Record<TaskStatus, number> };
+  before: string;
+  nextDue: string | null;
+}>(256);
+async function countOverdueSearch(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filter: TaskFilter & { words: string[] },
+  before: string,
+  version: number,
+) {
+  const key = JSON.stringify([
+    scope.assigneeId ?? null,
+    { ...filter, status: undefined, due: { ...filter.due, before: undefined } },
+  ]);
+  const kept = await overdueSearchCounts.get(
+    db,
+    version,
+    key,
+    async () => {
+      const counted = await countOverdueMatchesByStatus(
+        db,
+        filter.words,
+        searchAlso(scope, filter),
+        before,
+      );
+      if (!counted) throw new Error('Overdue search counts are kept on SQLite only.');
+      return { counts: tallied(counted.rows), before, nextDue: counted.nextDue };
+    },
+    // ISO instants compare as text: nothing fell due in [kept.before, before).
+    (counted) =>
+      counted.before <= before && (counted.nextDue === null || before <= counted.nextDue),
+  );
+  return kept.counts;
 }
 
 /** The total and the counts by status of (status, count) rows. */

@@ -158,6 +158,38 @@ export async function countMatchesByStatus(
   return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
 }
 
+/**
+ * SQLite: how many of the not-done tasks matching every one of `words` (and `also`, but its
+ * due window's end) fall due before `before`, by status, and the earliest due date of those
+ * that do not: until then, and while nothing is written, the overdue counts stay the same
+ * (countFilteredTasks). One read of the matches' keys, as countMatchesByStatus. Undefined on
+ * PostgreSQL.
+ */
+export async function countOverdueMatchesByStatus(
+  db: Kysely<Database>,
+  words: string[],
+  also: SearchAlso,
+  before: string,
+): Promise<
+  { rows: Array<{ status: TaskStatus | null; count: number }>; nextDue: string | null } | undefined
+> {
+  if (isPostgres(db)) return undefined;
+  const due = { ...also.due, openOnly: true, before: undefined };
+  const rows = await sqliteMatches(db, words, { ...also, due })
+    .select([
+      'k.status',
+      sql<number>`sum(k.due_date < ${before})`.as('count'),
+      sql<string | null>`min(case when k.due_date >= ${before} then k.due_date end)`.as('next_due'),
+    ])
+    .groupBy('k.status')
+    .execute();
+  const later = rows.map((row) => row.next_due).filter((due): due is string => due !== null);
+  return {
+    rows: rows.map((row) => ({ status: row.status, count: Number(row.count) })),
+    nextDue: later.length > 0 ? later.reduce((a, b) => (a < b ? a : b)) : null,
+  };
+}
+
 /** The sorts a search's page can take from the full-text rows' keys alone. */
 export type KeySort = 'createdAt' | 'dueDate' | 'priority' | 'title';
 

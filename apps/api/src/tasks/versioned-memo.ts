@@ -12,7 +12,18 @@ export class VersionedMemo<T> {
 
   constructor(private readonly maxEntries: number) {}
 
-  async get(database: object, version: number, key: string, compute: () => Promise<T>): Promise<T> {
+  /**
+   * The value of `key` at `version`, worked out by `compute` unless remembered. `usable` (if
+   * given) says whether a remembered value still answers this request; if not, it is worked out
+   * again and replaces it.
+   */
+  async get(
+    database: object,
+    version: number,
+    key: string,
+    compute: () => Promise<T>,
+    usable: (value: T) => boolean = () => true,
+  ): Promise<T> {
     let kept = this.byDatabase.get(database);
     if (kept === undefined || kept.version < version) {
       kept = { version, values: new Map() };
@@ -21,7 +32,7 @@ export class VersionedMemo<T> {
     // A request that read an older version than the newest seen: its value is not kept.
     if (kept.version > version) return compute();
     const found = kept.values.get(key);
-    if (found !== undefined) {
+    if (found !== undefined && usable(found)) {
       // Map keeps insertion order: re-inserting makes it the most recently used.
       kept.values.delete(key);
       kept.values.set(key, found);
@@ -30,6 +41,7 @@ export class VersionedMemo<T> {
     const value = await compute();
     // The version may have moved while computing: only the newest version's values are kept.
     if (this.byDatabase.get(database) === kept) {
+      kept.values.delete(key);
       if (kept.values.size >= this.maxEntries) kept.values.delete(kept.values.keys().next().value!);
       kept.values.set(key, value);
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { type Task, type TaskListResponse } from '@task-manager/shared';
 import { createTask, signUp, type Session } from '../helpers/factories.js';
@@ -502,6 +502,60 @@ describe(`task search (${ENGINE})`, () => {
       .send({ title: 'Pelican survey' })
       .expect(200);
     expect(await firstByTitle()).toBe(made[0]!._id);
+    for (const task of made) {
+      await ctx.api.delete(`/api/tasks/${task._id}`).set(admin.auth).expect(200);
+    }
+  });
+
+  it('counts an overdue search exactly as its tasks fall due, and as they are written', async () => {
+    // Minutes, not hours: the test sessions' tokens last an hour.
+    const STEP = 10 * 60_000;
+    const start = Date.now();
+    const made: Task[] = [];
+    for (const steps of [-1, 1, 2]) {
+      const task = await createTask(ctx, admin, [ana.id], { title: `Walrus watch ${steps}` });
+      await ctx.db
+        .updateTable('tasks')
+        .set({ due_date: new Date(start + steps * STEP).toISOString() })
+        .where('id', '=', task._id)
+        .execute();
+      made.push(task);
+    }
+    // The list is read afresh each time; its counts may be remembered: they must agree.
+    const overdue = async (session: Session = admin) => {
+      const page = await search(session, 'walrus', { due: 'overdue', limit: '100' });
+      expect(page.statusSummary.all).toBe(page.tasks.length);
+      expect(page.statusSummary.pendingTasks).toBe(page.tasks.length);
+      return page.tasks.map((task) => task._id).sort();
+    };
+    const ids = (...n: number[]) => n.map((i) => made[i]!._id).sort();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(start);
+      expect(await overdue()).toEqual(ids(0));
+      vi.setSystemTime(start + STEP - 1);
+      expect(await overdue()).toEqual(ids(0));
+      // The second task falls due: counted at once, though nothing was written.
+      vi.setSystemTime(start + STEP + 1);
+      expect(await overdue()).toEqual(ids(0, 1));
+      expect(await overdue(ana)).toEqual(ids(0, 1));
+      // A clock that reads earlier than the last count (another process, a request that
+      // waited) gets its own instant's answer.
+      vi.setSystemTime(start + STEP / 2);
+      expect(await overdue()).toEqual(ids(0));
+      vi.setSystemTime(start + 3 * STEP);
+      expect(await overdue()).toEqual(ids(0, 1, 2));
+      // A write: the first task done is no longer overdue.
+      await ctx.api
+        .put(`/api/tasks/${made[0]!._id}/status`)
+        .set(admin.auth)
+        .send({ status: 'Completed' })
+        .expect(200);
+      expect(await overdue()).toEqual(ids(1, 2));
+      expect(await overdue(ana)).toEqual(ids(1, 2));
+    } finally {
+      vi.useRealTimers();
+    }
     for (const task of made) {
       await ctx.api.delete(`/api/tasks/${task._id}`).set(admin.auth).expect(200);
     }
