@@ -675,15 +675,19 @@ export async function listTaskPageWithCounts(
 }> {
   const pageFilter = { ...filter, status };
   if (isPostgres(db)) {
-    if (onlyWords(scope, filter)) {
+    if (onlyWords(scope, filter) && page.sort !== 'title') {
       // The counts first (remembered per data version): they decide how the page is read.
       const counts = await countFilteredTasks(db, scope, filter, dataVersion);
       const matchesFirst = await readsMatchesFirst(db, counts.total, page.limit);
       const rows = await listTaskPage(db, scope, pageFilter, { ...page, matchesFirst });
       return { rows, counts };
     }
+    // A search in title order reads its matches first, however many: its words are often in
+    // the titles, so walking the titles in order passes most tasks before the first match
+    // (`q=review&sort=title`: 6 answers a second at 8 connections, p99 1.9 s, on 100,000 tasks).
+    const matchesFirst = page.sort === 'title' && (filter.words?.length ?? 0) > 0;
     const [rows, counts] = await Promise.all([
-      listTaskPage(db, scope, pageFilter, page),
+      listTaskPage(db, scope, pageFilter, { ...page, matchesFirst }),
       countFilteredTasks(db, scope, filter, dataVersion),
     ]);
     return { rows, counts };
