@@ -106,18 +106,23 @@ const MIN_SHARE_OF_FLOOR = 0.6;
 /** p99 of the task page, and of the real mix, arriving at the open models' rates (issue 19). */
 const OPEN_MODEL_P99_MS = 25;
 
+/** A latency budget: the endpoint's p50 or p99 under `limit` ms. */
+function latencyCheck(endpoint: EndpointResult, which: 'p50' | 'p99', limit: number): BudgetCheck {
+  const ms = which === 'p50' ? endpoint.p50Ms : endpoint.p99Ms;
+  return {
+    budget: `${endpoint.label} ${which}`,
+    limit: `< ${limit} ms`,
+    // A run in which nothing came back has no latency to show, and certainly no pass.
+    measured: endpoint.requests > 0 ? `${ms} ms` : 'no answers',
+    pass: endpoint.requests > 0 && ms < limit,
+  };
+}
+
 export function checkBudgets(endpoints: EndpointResult[]): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   for (const endpoint of endpoints) {
     const limit = P99_BUDGETS_MS[endpoint.key];
-    if (limit === undefined) continue;
-    checks.push({
-      budget: `${endpoint.label} p99`,
-      limit: `< ${limit} ms`,
-      // A run in which nothing came back has no latency to show, and certainly no pass.
-      measured: endpoint.requests > 0 ? `${endpoint.p99Ms} ms` : 'no answers',
-      pass: endpoint.requests > 0 && endpoint.p99Ms < limit,
-    });
+    if (limit !== undefined) checks.push(latencyCheck(endpoint, 'p99', limit));
   }
   for (const endpoint of endpoints) {
     const limit = CPU_BUDGETS_MS[endpoint.key];
@@ -131,22 +136,12 @@ export function checkBudgets(endpoints: EndpointResult[]): BudgetCheck[] {
     });
   }
   for (const endpoint of endpoints) {
-    const limit = endpoint.p50BudgetMs;
-    if (limit === undefined) continue;
-    checks.push({
-      budget: `${endpoint.label} p50`,
-      limit: `< ${limit} ms`,
-      measured: endpoint.requests > 0 ? `${endpoint.p50Ms} ms` : 'no answers',
-      pass: endpoint.requests > 0 && endpoint.p50Ms < limit,
-    });
+    if (endpoint.p50BudgetMs !== undefined) {
+      checks.push(latencyCheck(endpoint, 'p50', endpoint.p50BudgetMs));
+    }
   }
   for (const open of endpoints.filter((e) => e.key === 'taskPageOpen' || e.key === 'mixedOpen')) {
-    checks.push({
-      budget: `${open.label} p99`,
-      limit: `< ${OPEN_MODEL_P99_MS} ms`,
-      measured: open.requests > 0 ? `${open.p99Ms} ms` : 'no answers',
-      pass: open.requests > 0 && open.p99Ms < OPEN_MODEL_P99_MS,
-    });
+    checks.push(latencyCheck(open, 'p99', OPEN_MODEL_P99_MS));
   }
   const errors = endpoints.filter((endpoint) => endpoint.errors > 0);
   checks.push({

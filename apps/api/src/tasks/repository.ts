@@ -115,12 +115,19 @@ function everyTaskCountRows(db: Kysely<Database>) {
   return db.selectFrom('task_counts').select(['status', 'priority', 'count']).execute();
 }
 
-/** True when `filter` narrows every task (an admin's scope) by priority and nothing else. */
-function onlyPriorities(scope: TaskScope, filter: TaskFilter): boolean {
+/**
+ * True when `filter` narrows every task (an admin's scope) by its `part` (priorities, due window
+ * or search words) and nothing else, the status tab aside.
+ */
+function narrowedOnlyBy(
+  scope: TaskScope,
+  filter: TaskFilter,
+  part: 'priorities' | 'due' | 'words',
+): boolean {
   return (
     scope.assigneeId === undefined &&
-    (filter.priorities?.length ?? 0) > 0 &&
-    narrowsBeyondStatus({ ...filter, priorities: undefined }) === false
+    narrowsBeyondStatus({ [part]: filter[part] }) &&
+    !narrowsBeyondStatus({ ...filter, [part]: undefined })
   );
 }
 
@@ -586,9 +593,9 @@ function filteredTasks(
  * (priority, due date), and for a search's page in an order its keys do not hold (updatedAt:
  * searchPageOnKeys takes the others), each task's full-text row id checked against the
  * matches' (`review`, 6,666 matches: 16 ms read first, 2.2 ms walked). An assignee or a label
- * drives the query from its own list. SQLite only: it keeps no statistics to weigh this (it read all 18,000 overdue
- * tasks of 100,000 through the (status, due_date) index and sorted them, 100 ms, where the walk
- * takes 8); PostgreSQL's planner weighs it from its own.
+ * drives the query from its own list. SQLite only: it keeps no statistics to weigh this (it
+ * read all 18,000 overdue tasks of 100,000 through the (status, due_date) index and sorted
+ * them, 100 ms, where the walk takes 8); PostgreSQL's planner weighs it from its own.
  */
 async function walksSortIndex(
   db: Kysely<Database>,
@@ -629,15 +636,6 @@ function walkReadsFewer(matching: number, limit: number, total: number, step = 1
   return matching * matching > limit * total * step;
 }
 
-/** An admin's search and nothing else (the status tab aside). */
-function onlyWords(scope: TaskScope, filter: TaskFilter): boolean {
-  return (
-    scope.assigneeId === undefined &&
-    (filter.words?.length ?? 0) > 0 &&
-    narrowsBeyondStatus({ ...filter, words: undefined }) === false
-  );
-}
-
 /**
  * PostgreSQL: whether an admin's search reads its matches first and sorts them, rather than
  * walking every task in the sort's order and checking each one's text. The planner estimates
@@ -675,7 +673,7 @@ export async function listTaskPageWithCounts(
 }> {
   const pageFilter = { ...filter, status };
   if (isPostgres(db)) {
-    if (onlyWords(scope, filter) && page.sort !== 'title') {
+    if (narrowedOnlyBy(scope, filter, 'words') && page.sort !== 'title') {
       // The counts first (remembered per data version): they decide how the page is read.
       const counts = await countFilteredTasks(db, scope, filter, dataVersion);
       const matchesFirst = await readsMatchesFirst(db, counts.total, page.limit);
@@ -834,12 +832,12 @@ export async function countTasksByStatus(
   filter: TaskFilter,
 ): Promise<{ total: number; byStatus: Record<TaskStatus, number> }> {
   if (!narrowsBeyondStatus(filter)) return countTasks(db, scope);
-  if (onlyPriorities(scope, filter)) {
+  if (narrowedOnlyBy(scope, filter, 'priorities')) {
     // Every task's: the (status, priority) counts the triggers keep, the asked priorities' rows.
     const rows = await everyTaskCountRows(db);
     return tallied(rows.filter(({ priority }) => filter.priorities?.includes(priority)));
   }
-  if (onlyDueWindow(scope, filter)) return tallied(await countDueWindow(db, filter.due!));
+  if (narrowedOnlyBy(scope, filter, 'due')) return tallied(await countDueWindow(db, filter.due!));
   if (searchOnKeys(filter)) {
     // Counted in the full-text index and its keys.
     const counted = await countMatchesByStatus(db, filter.words, searchAlso(scope, filter));
@@ -850,15 +848,6 @@ export async function countTasksByStatus(
     .groupBy('tasks.status')
     .execute();
   return tallied(rows);
-}
-
-/** Every task's list (an admin's), narrowed by a due window alone. */
-function onlyDueWindow(scope: TaskScope, filter: TaskFilter): boolean {
-  return (
-    scope.assigneeId === undefined &&
-    filter.due !== undefined &&
-    narrowsBeyondStatus({ ...filter, due: undefined }) === false
-  );
 }
 
 /**
@@ -931,7 +920,8 @@ async function countFilteredTasks(
     return countOverdueSearch(db, scope, filter, filter.due.before, version);
   }
   // The filter holds its due window as instants: an open window (overdue: before now) is a key
-  // of its own every time, so it is counted afresh each time, as it must be.
+  // of its own every time, so it is counted afresh each time, as it must be (but for a search
+  // on SQLite, whose counts are kept until a match falls due, above).
   const key = JSON.stringify([scope.assigneeId ?? null, { ...filter, status: undefined }]);
   return filteredCounts.get(db, version, key, () => countTasksByStatus(db, scope, filter));
 }

@@ -37,11 +37,7 @@ export function searchWords(query: string): string[] {
  * those that `also` keeps too, checked on the full-text rows' keys before any task is read
  * (PostgreSQL's caller checks them on the tasks).
  */
-export function matchingTaskIds(
-  db: Kysely<Database>,
-  words: string[],
-  also: SearchAlso & { status?: TaskStatus } = {},
-) {
+export function matchingTaskIds(db: Kysely<Database>, words: string[], also: SearchAlso = {}) {
   if (isPostgres(db)) {
     const query = words.map((word) => `${word}:*`).join(' & ');
     return db
@@ -49,9 +45,7 @@ export function matchingTaskIds(
       .select('task_search.task_id')
       .where(sql<boolean>`task_search.document @@ to_tsquery('simple', ${query})`);
   }
-  return sqliteMatches(db, words, also)
-    .$if(also.status !== undefined, (q) => q.where('k.status', '=', also.status!))
-    .select('k.task_id');
+  return sqliteMatches(db, words, also).select('k.task_id');
 }
 
 /**
@@ -74,6 +68,8 @@ interface SearchAlso {
   labelIds?: string[];
   priorities?: TaskPriority[];
   due?: DueWindow;
+  /** The status tab: a page's, never its counts' (they count every status). */
+  status?: TaskStatus;
 }
 
 /**
@@ -100,7 +96,7 @@ export function sqliteSearchQuery(words: string[], priorities: readonly TaskPrio
 function sqliteMatches(
   db: Kysely<Database>,
   words: string[],
-  { assigneeId, labelIds, priorities, due }: SearchAlso,
+  { assigneeId, labelIds, priorities, due, status }: SearchAlso,
 ) {
   const query = sqliteSearchQuery(words, priorities);
   return (
@@ -134,6 +130,7 @@ function sqliteMatches(
           ),
         ),
       )
+      .$if(status !== undefined, (q) => q.where('k.status', '=', status!))
       .$if(due?.openOnly === true, (q) => q.where('k.status', 'in', OPEN_STATUSES))
       .$if(due?.from !== undefined, (q) => q.where('k.due_date', '>=', due!.from!))
       .$if(due?.before !== undefined, (q) => q.where('k.due_date', '<', due!.before!))
@@ -202,7 +199,7 @@ export type KeySort = 'createdAt' | 'dueDate' | 'priority' | 'title';
 export async function matchesPage(
   db: Kysely<Database>,
   words: string[],
-  also: SearchAlso & { status?: TaskStatus },
+  also: SearchAlso,
   page: {
     sort: KeySort;
     order: 'asc' | 'desc';
@@ -223,9 +220,11 @@ export async function matchesPage(
   }[page.sort];
   const keys = [...columns, sql.ref<string>('k.task_id')];
   const comparison = page.order === 'asc' ? sql.raw('>') : sql.raw('<');
-  let query = sqliteMatches(db, words, also)
-    .$if(also.status !== undefined, (q) => q.where('k.status', '=', also.status!))
-    .select(['k.task_id', 'k.created_at', sql<string | number>`${columns[0]}`.as('page_key_0')]);
+  let query = sqliteMatches(db, words, also).select([
+    'k.task_id',
+    'k.created_at',
+    sql<string | number>`${columns[0]}`.as('page_key_0'),
+  ]);
   if (page.after) {
     query = query.where(
       sql<boolean>`(${sql.join(keys)}) ${comparison} (${sql.join([...page.after])})`,
@@ -268,13 +267,12 @@ const LOOKAHEAD = 8;
 async function newestMatches(
   db: Kysely<Database>,
   words: string[],
-  also: SearchAlso & { status?: TaskStatus },
+  also: SearchAlso,
   limit: number,
   after?: TaskPageKey,
 ): Promise<Array<{ id: string; pageKey: TaskPageKey }>> {
   const matches = () =>
     sqliteMatches(db, words, also)
-      .$if(also.status !== undefined, (q) => q.where('k.status', '=', also.status!))
       .$if(after !== undefined, (q) =>
         q.where(sql<boolean>`(k.created_at, k.task_id) < (${after![0]}, ${after![1]})`),
       )
