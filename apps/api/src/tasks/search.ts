@@ -208,11 +208,10 @@ export async function matchesPage(
   },
 ): Promise<Array<{ id: string; pageKey: TaskPageKey }> | undefined> {
   if (isPostgres(db)) return undefined;
-  if (page.sort === 'createdAt' && page.order === 'desc') {
-    return newestMatches(db, words, also, page.limit, page.after);
+  if (page.sort === 'createdAt') {
+    return creationOrderMatches(db, words, also, page.limit, page.order, page.after);
   }
   const columns = {
-    createdAt: [sql.ref<string>('k.created_at')],
     dueDate: [sql.ref<string>('k.due_date')],
     priority: [priorityRank('k.priority'), sql.ref<string>('k.created_at')],
     // lower(title), as the task list's title sort (migration 2026-11-27-605).
@@ -250,64 +249,108 @@ export async function matchesPage(
 const orderFloor = (createdAt: string) =>
   sql<number>`(coalesce(cast(strftime('%s', ${createdAt}) as integer), 0) << 24)`;
 
-/** Matches read past the page's size by a newest-first search: see newestMatches. */
+/**
+ * The first full-text row id above the second of `createdAt` (the next second's floor): every
+ * task created at or before `createdAt` has an id below it.
+ */
+const orderCeiling = (createdAt: string) => sql<number>`(${orderFloor(createdAt)} + ${1 << 24})`;
+
+/** The creation second of an ISO instant, as the migration's strftime reads it; NaN if none. */
+const creationSecond = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000);
+
+/** Matches read past the page's size by a search in creation order: see creationOrderMatches. */
 const LOOKAHEAD = 8;
 
 /**
- * SQLite: the newest-first page of a search, read in the full-text index's own order (row ids
- * follow creation times, migration 2026-11-27-601). The matches with the highest ids, a few
- * more than a page, are the newest give or take a second: sorted exactly (creation time, then
- * id, both descending, as the task list pages), the page is their first `limit`, unless a match
- * not read could still belong on it. Such a match was created no earlier than the second of the
- * page's oldest, so its id is at least that second's floor and below the lowest id read: that
- * range is then read too (usually no match was read below it: with one task a second or fewer,
- * the look-ahead already reaches an earlier second). Any other match was created before every
- * task on the page. Row ids are read as text: they are beyond a JavaScript number's integers.
+ * SQLite: a search's page in creation order, newest or oldest first, read in the full-text
+ * index's own order (row ids follow creation times, migration 2026-11-27-601), from its highest
+ * ids or its lowest. The first matches read, a few more than a page, are the newest (or oldest)
+ * give or take a second: sorted exactly (creation time, then id, both in `order`, as the task
+ * list pages), the page is their first `limit`, unless a match not read could still belong on
+ * it. Newest first, such a match was created no earlier than the second of the page's last
+ * task, so its id is at least that second's floor and below the lowest id read; oldest first,
+ * no later than that second, so its id is below the next second's floor and above the highest
+ * id read: that range is then read too (usually no match was read in it: with one task a second
+ * or fewer, the look-ahead already reaches another second). Any other match comes after every
+ * task on the page. A cursor bounds the ids the same way: newest first, a match older than the
+ * cursor's task has an id below the next second's floor, oldest first at least its second's.
+ * Row ids are read as text: they are beyond a JavaScript number's integers.
  */
-async function newestMatches(
+async function creationOrderMatches(
   db: Kysely<Database>,
   words: string[],
   also: SearchAlso,
   limit: number,
+  order: 'asc' | 'desc',
   after?: TaskPageKey,
 ): Promise<Array<{ id: string; pageKey: TaskPageKey }>> {
+  const newestFirst = order === 'desc';
+  const rowid = sql.ref<number>('task_search.rowid');
   const matches = () =>
     sqliteMatches(db, words, also)
-      .$if(after !== undefined, (q) =>
-        q.where(sql<boolean>`(k.created_at, k.task_id) < (${after![0]}, ${after![1]})`),
-      )
+      .$if(after !== undefined, (q) => {
+        const [createdAt, id] = after! as [string, string];
+        const beyond = newestFirst
+          ? sql<boolean>`(k.created_at, k.task_id) < (${createdAt}, ${id})`
+          : sql<boolean>`(k.created_at, k.task_id) > (${createdAt}, ${id})`;
+        if (!Number.isFinite(creationSecond(createdAt))) return q.where(beyond);
+        return q
+          .where(beyond)
+          .where(
+            rowid,
+            newestFirst ? '<' : '>=',
+            (newestFirst ? orderCeiling : orderFloor)(createdAt),
+          );
+      })
       .select([
         'k.task_id',
         'k.created_at',
         sql<string>`cast(task_search.rowid as text)`.as('sid'),
       ]);
-  const rowid = sql.ref<number>('task_search.rowid');
   // Creation times are ISO instants and ids UUIDs: ASCII, so JavaScript's order is SQLite's.
-  const descending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+  const direction = newestFirst ? -1 : 1;
+  const compare = (a: string, b: string) => (a < b ? -direction : a > b ? direction : 0);
   const sorted = <T extends { task_id: string; created_at: string | null }>(rows: T[]) =>
-    rows.sort(
-      (a, b) => descending(a.created_at!, b.created_at!) || descending(a.task_id, b.task_id),
-    );
+    rows.sort((a, b) => compare(a.created_at!, b.created_at!) || compare(a.task_id, b.task_id));
   const rows = sorted(
     await matches()
-      .orderBy(rowid, 'desc')
+      .orderBy(rowid, order)
       .limit(limit + LOOKAHEAD)
       .execute(),
   );
   if (rows.length === limit + LOOKAHEAD) {
-    const lowest = rows.map((row) => BigInt(row.sid)).reduce((min, sid) => (sid < min ? sid : min));
-    const oldest = rows[limit - 1]!.created_at!;
-    // The floor of its second, as orderFloor computes it in SQL.
-    const seconds = Math.floor(Date.parse(oldest) / 1000);
-    if (!Number.isFinite(seconds) || lowest > BigInt(seconds) << 24n) {
-      rows.push(
-        ...(await matches()
-          .where(rowid, '>=', orderFloor(oldest))
-          .where(rowid, '<', sql<number>`${lowest}`)
-          .execute()),
-      );
-      sorted(rows);
+    const ids = rows.map((row) => BigInt(row.sid));
+    const last = rows[limit - 1]!.created_at!;
+    const second = creationSecond(last);
+    if (newestFirst) {
+      const lowest = ids.reduce((min, sid) => (sid < min ? sid : min));
+      // The floor of its second, as orderFloor computes it in SQL.
+      if (!Number.isFinite(second) || lowest > BigInt(second) << 24n) {
+        rows.push(
+          ...(await matches()
+            .where(rowid, '>=', orderFloor(last))
+            .where(rowid, '<', sql<number>`${lowest}`)
+            .execute()),
+        );
+      }
+    } else {
+      const highest = ids.reduce((max, sid) => (sid > max ? sid : max));
+      if (!Number.isFinite(second)) {
+        rows.push(
+          ...(await matches()
+            .where(rowid, '>', sql<number>`${highest}`)
+            .execute()),
+        );
+      } else if (highest + 1n < (BigInt(second) + 1n) << 24n) {
+        rows.push(
+          ...(await matches()
+            .where(rowid, '>', sql<number>`${highest}`)
+            .where(rowid, '<', orderCeiling(last))
+            .execute()),
+        );
+      }
     }
+    sorted(rows);
   }
   return rows
     .slice(0, limit)

@@ -344,7 +344,7 @@ describe(`task search (${ENGINE})`, () => {
     const mine = await search(ana, 'harbor', { priority: 'High', due: 'overdue' });
     expect(mine.tasks.map((task) => task._id)).toEqual(await high());
   });
-  it('pages newest first by creation time, whatever order the tasks were written in', async () => {
+  it('pages newest and oldest first by creation time, whatever order the tasks were written in', async () => {
     const made: Task[] = [];
     for (let n = 0; n < 26; n++) {
       made.push(
@@ -381,6 +381,9 @@ describe(`task search (${ENGINE})`, () => {
       '2030-06-01T12:00:00.400Z',
       '2030-06-01T12:00:00.500Z',
       '2030-06-01T12:00:00.800Z',
+      // Written last in that second (its highest id), yet its earliest: above what a page of
+      // the oldest and its look-ahead read by id.
+      '2030-06-01T12:00:00.001Z',
     ];
     for (const [n, createdAt] of times.entries()) {
       await ctx.db
@@ -405,13 +408,22 @@ describe(`task search (${ENGINE})`, () => {
         .sort(([a, ai], [b, bi]) => (a === b ? (ai < bi ? 1 : -1) : a < b ? 1 : -1))
         .map(([, id]) => id);
     };
+    const oldestFirst = { sort: 'createdAt', order: 'asc' };
     for (const session of [admin, ana, ben]) {
       const expected = await expectedFor(session);
       expect(expected.length).toBe(session === admin ? 26 : session === ana ? 17 : 9);
       for (const limit of ['1', '2', '3', '5', '100']) {
         expect(await listed(session, { limit }), `limit ${limit}`).toEqual(expected);
+        // Oldest first: the same pages from the other end of the index, in the reverse order.
+        expect(await listed(session, { limit, ...oldestFirst }), `asc, limit ${limit}`).toEqual(
+          [...expected].reverse(),
+        );
       }
     }
+    // The oldest task is first: the one created before 1970.
+    expect((await search(admin, 'lighthouse', { limit: '1', ...oldestFirst })).tasks[0]!._id).toBe(
+      made[6]!._id,
+    );
     // The newest task is first, and a task whose creation time moves moves with it.
     expect((await expectedFor(admin)).slice(0, 2)).toEqual([made[5]!._id, made[11]!._id]);
     await ctx.db
@@ -422,6 +434,9 @@ describe(`task search (${ENGINE})`, () => {
     const first = await search(admin, 'lighthouse', { limit: '1' });
     expect(first.tasks.map((task) => task._id)).toEqual([made[6]!._id]);
     expect(await listed(admin, { limit: '2' })).toEqual(await expectedFor(admin));
+    expect(await listed(admin, { limit: '2', ...oldestFirst })).toEqual(
+      (await expectedFor(admin)).reverse(),
+    );
     // After the move the task is found by its words as before, and by nothing else.
     expect((await search(admin, 'lighthouse log 6')).tasks.map((task) => task._id)).toEqual([
       made[6]!._id,
