@@ -45,6 +45,7 @@ import * as createdFiltersIndex from './migrations/2026-11-27-602-created-filter
 import * as searchPriorityFacet from './migrations/2026-11-27-603-search-priority-facet.js';
 import * as sortFiltersIndexes from './migrations/2026-11-27-604-sort-filters-indexes.js';
 import * as searchTitleKey from './migrations/2026-11-27-605-search-title-key.js';
+import * as searchKeySortIndexes from './migrations/2026-11-28-606-search-key-sort-indexes.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -94,6 +95,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-603-search-priority-facet': searchPriorityFacet,
   '2026-11-27-604-sort-filters-indexes': sortFiltersIndexes,
   '2026-11-27-605-search-title-key': searchTitleKey,
+  '2026-11-28-606-search-key-sort-indexes': searchKeySortIndexes,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

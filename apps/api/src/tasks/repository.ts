@@ -10,9 +10,11 @@ import type { Database, TasksTable } from '../db/tables.js';
 import {
   countMatchesByStatus,
   countOverdueMatchesByStatus,
+  countWordMatches,
   matchesPage,
   matchingTaskIds,
   sqliteMatchingRowIds,
+  walkedMatchesPage,
 } from './search.js';
 import {
   OPEN_STATUSES,
@@ -590,38 +592,82 @@ function filteredTasks(
  * Whether a page is found sooner by walking the sort's index and checking the filter on each
  * task on the way than by reading every match through the filter's own index and sorting them
  * (walkReadsFewer: when `matching² > limit × total`). For what the tasks' own columns filter
- * (priority, due date), and for a search's page in an order its keys do not hold (updatedAt:
- * searchPageOnKeys takes the others), each task's full-text row id checked against the
- * matches' (`review`, 6,666 matches: 16 ms read first, 2.2 ms walked). An assignee or a label
- * drives the query from its own list. SQLite only: it keeps no statistics to weigh this (it
- * read all 18,000 overdue tasks of 100,000 through the (status, due_date) index and sorted
- * them, 100 ms, where the walk takes 8); PostgreSQL's planner weighs it from its own.
+ * (priority, due date), and for a search's page in an order its keys do not hold (updatedAt),
+ * each task's full-text row id checked against the matches' (`review`, 6,666 matches: 16 ms
+ * read first, 2.2 ms walked). A search in an order its keys hold walks the keys instead
+ * (keysWalk), and one in creation order reads the full-text index in its own order
+ * (search.ts). An assignee or a label drives the query from its own list. SQLite only: it keeps
+ * no statistics to weigh this (it read all 18,000 overdue tasks of 100,000 through the
+ * (status, due_date) index and sorted them, 100 ms, where the walk takes 8); PostgreSQL's
+ * planner weighs it from its own. Answers how many keys the walk may pass (Infinity: all), or
+ * undefined for no walk.
  */
 async function walksSortIndex(
   db: Kysely<Database>,
   scope: TaskScope,
   filter: TaskFilter,
   matching: number,
-  limit: number,
-): Promise<boolean> {
-  if (isPostgres(db)) return false;
+  page: { sort: TaskSort; limit: number },
+  version: number,
+): Promise<number | undefined> {
+  if (isPostgres(db)) return undefined;
+  const { sort, limit } = page;
   const drivenElsewhere =
     (scope.assigneeId ?? filter.assigneeId) !== undefined || (filter.labelIds?.length ?? 0) > 0;
   const narrowed =
     (filter.words?.length ?? 0) > 0 ||
     (filter.priorities?.length ?? 0) > 0 ||
     filter.due !== undefined;
-  if (drivenElsewhere || !narrowed || matching === 0) return false;
+  if (drivenElsewhere || !narrowed || matching === 0) return undefined;
   const total = (await countTasks(db, scope)).total;
   if ((filter.words?.length ?? 0) > 0) {
+    if (sort === 'createdAt') return undefined;
+    if (sort !== 'updatedAt')
+      return keysWalk(db, filter.words!, filter.priorities, matching, page, total, version);
     // A search's match read first costs a task row (about 5 µs on 100,000 tasks), a task
     // walked an index entry and, past the filters, a key (about 0.5 µs, more with the set of
     // matches to build): five walked for one read (`budget` in the Pending tab, 1,700
     // matches: 13 ms read first, 3.5 ms walked; `berlin onboarding`, 495, is read first).
-    return walkReadsFewer(matching, limit, total, SEARCH_WALK_STEP);
+    return walkReadsFewer(matching, limit, total, SEARCH_WALK_STEP) ? Infinity : undefined;
   }
-  return walkReadsFewer(matching, limit, total);
+  return walkReadsFewer(matching, limit, total) ? Infinity : undefined;
 }
+
+/**
+ * SQLite: whether a search's page in due-date, priority or title order walks the keys in that
+ * order (search.ts, walkedMatchesPage), and how many it may pass. Read first, each match the
+ * words find costs its key (about 0.7 µs with the sort); walked, each costs a place in the set
+ * of matches (0.15 µs), and each key passed 0.2 µs, about `limit × total / matching` of them.
+ * The words' own matches (`read`: the status tab, the due window and the priorities but those
+ * the full-text index narrows are checked on their keys) are counted once per data version when
+ * `matching` alone does not decide it: `review` has 6,666, of which 1,199 are overdue (walked
+ * 1.8 ms, read first 4.4). The walk passes at most KEY_WALK_CAP times the keys it expects to:
+ * past that the matches lie together somewhere in the order (in title order, a word that
+ * starts titles), and it gives way to reading them first (walkedMatchesPage).
+ */
+async function keysWalk(
+  db: Kysely<Database>,
+  words: string[],
+  priorities: TaskPriority[] | undefined,
+  matching: number,
+  { limit }: { limit: number },
+  total: number,
+  version: number,
+): Promise<number | undefined> {
+  const worthIt = (read: number) => read * matching > limit * total * KEY_WALK_STEP;
+  if (
+    !worthIt(matching) &&
+    !worthIt(await countWordMatches(db, words, priorities ?? [], version))
+  ) {
+    return undefined;
+  }
+  return Math.ceil((KEY_WALK_CAP * limit * total) / matching);
+}
+
+/** What a keys walk pays for each key it passes, a match's key read first costing 1. */
+const KEY_WALK_STEP = 0.4;
+/** How many times the keys it expects to pass a keys walk may pass before it gives way. */
+const KEY_WALK_CAP = 4;
 
 /** What a search's walk pays for each task it passes, a match read first costing 1. */
 const SEARCH_WALK_STEP = 0.2;
@@ -690,10 +736,16 @@ export async function listTaskPageWithCounts(
     ]);
     return { rows, counts };
   }
-  const counts = await countFilteredTasks(db, scope, filter, dataVersion);
+  const version = dataVersion ?? (await readDataVersion(db));
+  const counts = await countFilteredTasks(db, scope, filter, version);
   const matching = status ? counts.byStatus[status] : counts.total;
-  const walkSortIndex = await walksSortIndex(db, scope, filter, matching, page.limit);
-  const rows = await listTaskPage(db, scope, pageFilter, { ...page, walkSortIndex });
+  const walkCap = await walksSortIndex(db, scope, filter, matching, page, version);
+  const rows = await listTaskPage(db, scope, pageFilter, {
+    ...page,
+    walkSortIndex: walkCap !== undefined,
+    walkCap,
+    dataVersion: version,
+  });
   return { rows, counts };
 }
 
@@ -721,6 +773,9 @@ export async function listTaskPage(
     after?: TaskPageKey;
     /** SQLite: read in the sort's order and check the filter on the way (walksSortIndex). */
     walkSortIndex?: boolean;
+    /** SQLite: how many keys a search's walk may pass (walksSortIndex), and at which version. */
+    walkCap?: number;
+    dataVersion?: number;
     /** PostgreSQL: read a search's matches first, then sort them (readsMatchesFirst). */
     matchesFirst?: boolean;
   },
@@ -802,25 +857,48 @@ function searchAlso(scope: TaskScope, filter: TaskFilter) {
 
 /**
  * SQLite: a search's page, whatever else narrows it, in creation, due-date, priority or title
- * order: its ids and keys picked from the full-text rows' keys (matchesPage) alone. Undefined
- * when another way applies (PostgreSQL, or the updatedAt sort: walksSortIndex).
+ * order: its ids and keys picked from the full-text rows' keys alone, by walking them in the
+ * sort's order when walksSortIndex says so (walkedMatchesPage, unless such a walk already gave
+ * way at this data version), else by reading every match's key (matchesPage). Undefined when
+ * another way applies (PostgreSQL, or the updatedAt sort: walksSortIndex).
  */
-function searchPageOnKeys(
+async function searchPageOnKeys(
   db: Kysely<Database>,
   scope: TaskScope,
   filter: TaskFilter,
-  page: { sort: TaskSort; order: 'asc' | 'desc'; limit: number; after?: TaskPageKey },
-): Promise<TaskPageRow[] | undefined> | undefined {
-  const { sort } = page;
+  page: {
+    sort: TaskSort;
+    order: 'asc' | 'desc';
+    limit: number;
+    after?: TaskPageKey;
+    walkCap?: number;
+    dataVersion?: number;
+  },
+): Promise<TaskPageRow[] | undefined> {
+  const { sort, walkCap, dataVersion, ...place } = page;
   if (!searchOnKeys(filter)) return undefined;
   if (sort === 'updatedAt') return undefined;
-  return matchesPage(
-    db,
-    filter.words,
-    { ...searchAlso(scope, filter), status: filter.status },
-    { ...page, sort },
-  );
+  const also = { ...searchAlso(scope, filter), status: filter.status };
+  if (sort !== 'createdAt' && walkCap !== undefined && dataVersion !== undefined) {
+    // walksSortIndex walks no search narrowed by an assignee or labels.
+    const checked = { priorities: also.priorities, due: also.due, status: also.status };
+    const walk = () => walkedMatchesPage(db, filter.words, checked, { ...place, sort }, walkCap);
+    // Whether the walk fills its page, kept per data version: when it gives way (its matches
+    // lie together past its cap), the next requests read their matches first at once.
+    let walked: TaskPageRow[] | undefined;
+    const key = JSON.stringify([filter.words, checked, sort, place.order]);
+    const fills = await keyWalkFills.get(db, dataVersion, key, async () => {
+      walked = await walk();
+      return walked !== undefined;
+    });
+    if (fills) walked ??= await walk();
+    if (walked) return walked;
+  }
+  return matchesPage(db, filter.words, also, { ...place, sort });
 }
+
+/** Whether a search's keys walk filled its page (searchPageOnKeys), per data version. */
+const keyWalkFills = new VersionedMemo<boolean>(256);
 
 /**
  * Counts by status of the tasks `scope` may see that match `filter` but its status: the tabs

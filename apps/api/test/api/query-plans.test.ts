@@ -441,6 +441,71 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
       },
     );
 
+    onlyOn('sqlite', 'PostgreSQL reads its matches from the tasks it joins').it(
+      "a broad search in due-date, priority or title order walks its keys' index for that order",
+      async () => {
+        const indexes = {
+          dueDate: 'task_search_keys_due_idx',
+          priority: 'task_search_keys_priority_idx',
+          title: 'task_search_keys_title_idx',
+        } as const;
+        const filters: TaskFilter[] = [
+          { words: ['bulk'] },
+          { words: ['bulk'], status: 'Pending', priorities: ['High', 'Low'] },
+          { words: ['bulk'], due: dueWindow('overdue', 'UTC', now) },
+        ];
+        const version = Number(
+          (await ctx.db.selectFrom('data_version').select('version').executeTakeFirst())?.version,
+        );
+        for (const [sort, index] of Object.entries(indexes)) {
+          for (const filter of filters) {
+            for (const order of ['asc', 'desc'] as const) {
+              const planned = await plansOf(ctx.db, (db) =>
+                listTaskPage(db, {}, filter, {
+                  sort: sort as keyof typeof indexes,
+                  order,
+                  limit: 101,
+                  walkSortIndex: true,
+                  walkCap: TASKS,
+                  dataVersion: version,
+                }),
+              );
+              const walk = planned.find((query) => /from \(select/.test(query.sql));
+              const plan = walk?.plan.join('\n') ?? '';
+              // The keys read in order from the covering index (a range of it for a due
+              // window or the asked priorities), each checked against the matches read once
+              // into a list; no task row, no key looked up by its row id, no sort of them.
+              expect(plan, walk?.sql).toMatch(
+                new RegExp(`(SCAN|SEARCH) k USING COVERING INDEX ${index}\\b`),
+              );
+              expect(plan).toMatch(/LIST SUBQUERY/);
+              expect(plan).not.toMatch(/\btasks\b|INTEGER PRIMARY KEY/);
+              // (SCAN w: the walked keys, handed over one by one as the index gives them.)
+              expect(fullScans(walk!.plan).filter((line) => line.trim() !== 'SCAN w')).toEqual([]);
+              expect(sorts(walk!.plan), walk!.sql).toEqual([]);
+            }
+          }
+        }
+        // The list decides: every task matches `bulk`, so a page of 101 is found within the
+        // first keys walked; `bulk 12` matches a few ("Bulk task 12", "Bulk task 120"…), read
+        // first.
+        for (const [words, walks] of [
+          [['bulk'], true],
+          [['bulk', '12'], false],
+        ] as const) {
+          const planned = await plansOf(ctx.db, (db) =>
+            listTaskPageWithCounts(db, {}, { words: [...words] }, undefined, {
+              sort: 'dueDate',
+              order: 'asc',
+              limit: 101,
+            }),
+          );
+          const walk = planned.some((query) => /from \(select/.test(query.sql));
+          expect(walk, words.join(' ')).toBe(walks);
+        }
+      },
+    );
+
     onlyOn('sqlite', 'FTS5 hands its matches over in row id order; PostgreSQL sorts them').it(
       "a search's newest-first page: the index's top read in its own order, then a range of it",
       async () => {

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { type Task, type TaskListResponse } from '@task-manager/shared';
 import { createTask, signUp, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
+import { captureQueries } from '../helpers/query-capture.js';
+import { listTaskPage } from '../../src/tasks/repository.js';
 
 describe(`task search (${ENGINE})`, () => {
   let ctx: TestContext;
@@ -290,8 +292,9 @@ describe(`task search (${ENGINE})`, () => {
     };
     for (const priority of ['', 'High', 'Medium', 'High,Low', 'Low,Medium,High']) {
       for (const [due, keep] of Object.entries(dueFilters)) {
-        // On SQLite, a broad search sorted by updatedAt walks that sort's index (every harbor
-        // task, 6 of about a dozen, for pages of 2); a narrow one reads its matches first.
+        // On SQLite, a broad search walks the sort's index (every harbor task, 6 of a few
+        // dozen, for pages of 2: the tasks' for updatedAt, the keys' for due date, priority and
+        // title); a narrow one reads its matches first.
         for (const sort of ['createdAt', 'dueDate', 'priority', 'title', 'updatedAt'] as const) {
           for (const order of ['asc', 'desc'] as const) {
             const expected = all
@@ -449,6 +452,91 @@ describe(`task search (${ENGINE})`, () => {
       );
       expect(Number(rows[0]!.below)).toBe(0);
     }
+  });
+
+  it('pages a broad search in title order when its matches lie together, past where a walk gives way', async () => {
+    // "Zebra" starts its tasks' titles: in title order they lie together after all the others.
+    const zebras: Task[] = [];
+    for (let n = 0; n < 6; n++) {
+      zebras.push(await createTask(ctx, admin, [ben.id], { title: `Zebra crossing ${n}` }));
+    }
+    for (let n = 0; n < 12; n++) {
+      await createTask(ctx, admin, [ana.id], { title: `Aardvark chores ${n}` });
+    }
+    const byTitle = zebras
+      .map((task) => [task.title.toLowerCase(), task._id] as const)
+      .sort(([a, ai], [b, bi]) => (a === b ? (ai < bi ? -1 : 1) : a < b ? -1 : 1))
+      .map(([, id]) => id);
+    const listed = async (query: Record<string, string>) => {
+      const ids: string[] = [];
+      let page = await search(admin, 'zebra', query);
+      for (;;) {
+        ids.push(...page.tasks.map((task) => task._id));
+        if (!page.nextCursor) return ids;
+        page = await search(admin, 'zebra', { ...query, cursor: page.nextCursor });
+      }
+    };
+    for (const limit of ['1', '2', '4']) {
+      expect(await listed({ sort: 'title', order: 'asc', limit })).toEqual(byTitle);
+      expect(await listed({ sort: 'title', order: 'desc', limit })).toEqual([...byTitle].reverse());
+    }
+    if (ENGINE !== 'sqlite') return;
+    // SQLite walks the keys in title order, but at most 5 here: ascending, it gives way before
+    // the zebras and reads its matches first; at the same data version it reads them first at
+    // once. Descending, the zebras come first and the walk fills the page.
+    const { version } = await ctx.db
+      .selectFrom('data_version')
+      .select('version')
+      .executeTakeFirstOrThrow();
+    const capture = captureQueries(ctx.db);
+    const page = (order: 'asc' | 'desc') =>
+      listTaskPage(
+        capture.db,
+        {},
+        { words: ['zebra'] },
+        {
+          sort: 'title',
+          order,
+          limit: 2,
+          walkSortIndex: true,
+          walkCap: 5,
+          dataVersion: Number(version),
+        },
+      );
+    // (Kysely also records the walk's subqueries on their own: left out here.)
+    const ways = () =>
+      capture
+        .take()
+        .map(({ sql }) =>
+          /from \(select/.test(sql)
+            ? 'walked'
+            : /from "task_search" inner join/.test(sql)
+              ? 'read first'
+              : undefined,
+        )
+        .filter((way) => way !== undefined);
+    expect((await page('asc')).map((row) => row.id)).toEqual(byTitle.slice(0, 2));
+    expect(ways()).toEqual(['walked', 'read first']);
+    expect((await page('asc')).map((row) => row.id)).toEqual(byTitle.slice(0, 2));
+    expect(ways()).toEqual(['read first']);
+    expect((await page('desc')).map((row) => row.id)).toEqual([...byTitle].reverse().slice(0, 2));
+    expect(ways()).toEqual(['walked']);
+    // A status tab is checked on every key walked: the two done zebras, last in title order
+    // but for the one done after them.
+    const done = [byTitle[1]!, byTitle[3]!];
+    await ctx.db
+      .updateTable('tasks')
+      .set({ status: 'Completed' })
+      .where('id', 'in', done)
+      .execute();
+    const walkedTab = await listTaskPage(
+      capture.db,
+      {},
+      { words: ['zebra'], status: 'Completed' },
+      { sort: 'title', order: 'desc', limit: 2, walkSortIndex: true, walkCap: 100, dataVersion: 0 },
+    );
+    expect(ways()).toEqual(['walked']);
+    expect(walkedTab.map((row) => row.id)).toEqual([...done].reverse());
   });
 
   it('pages a broad search in last-update order, status tabs and filters included', async () => {
