@@ -221,4 +221,38 @@ describe(`due reminders (${ENGINE})`, () => {
       true,
     );
   });
+
+  it("reads tomorrow's tasks whole at a day's first run, then only those written since", async () => {
+    // Noon of a day of its own, far ahead: the job's mark, after a run that reads everything.
+    const today = new Date(Date.now() + 400 * DAY);
+    const noon = new Date(
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 12),
+    );
+    await runDueReminders(ctx.db, noon);
+    const member = await signUp(ctx, 'member');
+    const dueIn = (days: number) => new Date(noon.getTime() + days * DAY).toISOString();
+    // Written before the mark (their updated_at is now, long before noon): the noon run has
+    // read them, as far as later runs can tell.
+    const quiet = await createTask(ctx, admin, [member.id], { dueDate: dueIn(1) });
+    const dayAfter = await createTask(ctx, admin, [member.id], { dueDate: dueIn(2) });
+    // Written in the afternoon: the next run reads it.
+    const edited = await createTask(ctx, admin, [member.id], { dueDate: dueIn(1) });
+    await ctx.db
+      .updateTable('tasks')
+      .set({ updated_at: new Date(noon.getTime() + 30 * 60_000).toISOString() })
+      .where('id', '=', edited._id)
+      .execute();
+    const dueSoonOf = async () =>
+      (await remindersOf(member.id))
+        .filter((r) => r.type === 'due_soon')
+        .map((r) => r.task_id)
+        .sort();
+
+    await runDueReminders(ctx.db, new Date(noon.getTime() + 3_600_000));
+    expect(await dueSoonOf()).toEqual([edited._id]);
+    expect(await dueSoonOf()).not.toContain(quiet._id);
+    // The next day's first run reads every task due the day after, written whenever.
+    await runDueReminders(ctx.db, new Date(noon.getTime() + DAY));
+    expect(await dueSoonOf()).toEqual([edited._id, dayAfter._id].sort());
+  });
 });

@@ -20,6 +20,7 @@ import {
 import { taskCardDocuments, taskDocuments } from '../../src/tasks/documents.js';
 import { dueWindow } from '../../src/tasks/search-filters.js';
 import { TaskService } from '../../src/tasks/service.js';
+import { runDueReminders } from '../../src/scheduler/due-reminders.js';
 import { listMembersWithTaskCounts } from '../../src/users/repository.js';
 import { seedMembers, seedTasks } from '../helpers/bulk-seed.js';
 import { signUp } from '../helpers/factories.js';
@@ -310,6 +311,30 @@ describe(`query plans of the hot queries (${ENGINE})`, () => {
       });
     }
   });
+  it("due reminders: each read one index's range, a later run's by what was written since", async () => {
+    const today = new Date();
+    const noon = new Date(
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 12),
+    );
+    // The first run reads every overdue task and leaves its mark; the next, the same day,
+    // reads tomorrow's tasks and the overdue ones written since, and what came due since.
+    await runDueReminders(ctx.db, noon);
+    const planned = await plansOf(ctx.db, (db) =>
+      runDueReminders(db, new Date(noon.getTime() + 60_000)),
+    );
+    const reads = planned.filter((query) => /from "tasks" as "t"/.test(query.sql));
+    expect(reads).toHaveLength(3);
+    for (const read of reads) expect(fullScans(read.plan), read.sql).toEqual([]);
+    const writtenSince = reads.filter((query) => /"t"\."updated_at" >=/.test(query.sql));
+    expect(writtenSince).toHaveLength(2);
+    if (ENGINE === 'sqlite') {
+      // Not the due date's range: every overdue task (without statistics SQLite took it).
+      for (const read of writtenSince) {
+        expect(usesIndex(read.plan, 'tasks_updated_idx'), read.plan.join('\n')).toBe(true);
+      }
+    }
+  });
+
   describe('the task list filters and sorts (issue 22): an index, never a scan of tasks', () => {
     const now = new Date();
     const filters: Array<[string, TaskFilter]> = [
