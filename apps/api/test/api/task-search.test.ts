@@ -49,6 +49,16 @@ describe(`task search (${ENGINE})`, () => {
   const found = async (session: Session, q: string) =>
     (await search(session, q)).tasks.map((task) => task._id).sort();
   const ids = (...names: string[]) => names.map((name) => t[name]!._id).sort();
+  /** The ids of every page of a search, following its cursor. */
+  const allPages = async (session: Session, q: string, query: Record<string, string>) => {
+    const found: string[] = [];
+    let page = await search(session, q, query);
+    for (;;) {
+      found.push(...page.tasks.map((task) => task._id));
+      if (!page.nextCursor) return found;
+      page = await search(session, q, { ...query, cursor: page.nextCursor });
+    }
+  };
 
   it('matches the start of words ("deplo" finds "deployment")', async () => {
     expect(await found(admin, 'deplo')).toEqual(ids('deploy', 'bens'));
@@ -395,15 +405,8 @@ describe(`task search (${ENGINE})`, () => {
         .where('id', '=', made[n]!._id)
         .execute();
     }
-    const listed = async (session: Session, query: Record<string, string>) => {
-      const ids: string[] = [];
-      let page = await search(session, 'lighthouse', query);
-      for (;;) {
-        ids.push(...page.tasks.map((task) => task._id));
-        if (!page.nextCursor) return ids;
-        page = await search(session, 'lighthouse', { ...query, cursor: page.nextCursor });
-      }
-    };
+    const listed = (session: Session, query: Record<string, string>) =>
+      allPages(session, 'lighthouse', query);
     const expectedFor = async (session: Session) => {
       const all = (await search(session, 'lighthouse', { limit: '100' })).tasks;
       return all
@@ -467,15 +470,7 @@ describe(`task search (${ENGINE})`, () => {
       .map((task) => [task.title.toLowerCase(), task._id] as const)
       .sort(([a, ai], [b, bi]) => (a === b ? (ai < bi ? -1 : 1) : a < b ? -1 : 1))
       .map(([, id]) => id);
-    const listed = async (query: Record<string, string>) => {
-      const ids: string[] = [];
-      let page = await search(admin, 'zebra', query);
-      for (;;) {
-        ids.push(...page.tasks.map((task) => task._id));
-        if (!page.nextCursor) return ids;
-        page = await search(admin, 'zebra', { ...query, cursor: page.nextCursor });
-      }
-    };
+    const listed = (query: Record<string, string>) => allPages(admin, 'zebra', query);
     for (const limit of ['1', '2', '4']) {
       expect(await listed({ sort: 'title', order: 'asc', limit })).toEqual(byTitle);
       expect(await listed({ sort: 'title', order: 'desc', limit })).toEqual([...byTitle].reverse());
@@ -537,6 +532,22 @@ describe(`task search (${ENGINE})`, () => {
     );
     expect(ways()).toEqual(['walked']);
     expect(walkedTab.map((row) => row.id)).toEqual([...done].reverse());
+  });
+
+  it("keeps every full-text row's key equal to its task's own values (SQLite)", async () => {
+    if (ENGINE !== 'sqlite') return;
+    // After every create, edit and move above: status, creation time, priority, due date and
+    // lower(title), each written whole when the task was created (migration 607) and followed
+    // by the triggers since.
+    const { rows } = await sql<{ id: string }>`select t.id from tasks t
+      left join task_search_keys k on k.task_id = t.id
+      where k.task_id is null or k.status is not t.status or k.created_at is not t.created_at
+        or k.priority is not t.priority or k.due_date is not t.due_date
+        or k.title_key is not lower(t.title)`.execute(ctx.db);
+    expect(rows).toEqual([]);
+    const { rows: counted } = await sql<{ count: number }>`select count(*) as count
+      from task_search_keys`.execute(ctx.db);
+    expect(Number(counted[0]!.count)).toBeGreaterThan(50);
   });
 
   it('pages a broad search in last-update order, status tabs and filters included', async () => {
