@@ -655,6 +655,8 @@ async function keysWalk(
   version: number,
 ): Promise<number | undefined> {
   const worthIt = (read: number) => read * matching > limit * total * KEY_WALK_STEP;
+  // Not even if the words matched every task: too few kept to find a page soon.
+  if (!worthIt(total)) return undefined;
   if (
     !worthIt(matching) &&
     !worthIt(await countWordMatches(db, words, priorities ?? [], version))
@@ -664,7 +666,10 @@ async function keysWalk(
   return Math.ceil((KEY_WALK_CAP * limit * total) / matching);
 }
 
-/** What a keys walk pays for each key it passes, a match's key read first costing 1. */
+/**
+ * What a key walked costs against what a match saves walked rather than read first: 0.2 µs
+ * against 0.7 - 0.15.
+ */
 const KEY_WALK_STEP = 0.4;
 /** How many times the keys it expects to pass a keys walk may pass before it gives way. */
 const KEY_WALK_CAP = 4;
