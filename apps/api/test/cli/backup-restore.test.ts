@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, describe, expect } from 'vitest';
 import type { TaskListResponse } from '@task-manager/shared';
 import { createPasswordHasher } from '../../src/auth/passwords.js';
@@ -47,6 +48,9 @@ function tempDataDir(): string {
 async function liveDatabase(dataDir: string) {
   const handle = openDatabase({ engine: 'sqlite', file: path.join(dataDir, 'taskmanager.db') });
   handles.push(handle);
+  // Everything stays in the -wal file, whatever the migrations write (over 1,000 pages, SQLite
+  // would copy them into the main file at a commit): the backup must read it from there.
+  await sql`pragma wal_autocheckpoint = 0`.execute(handle.db);
   await migrateToLatest(handle);
   const users = new UserService(handle.db, createPasswordHasher(4));
   const tasks = new TaskService(handle.db);
