@@ -233,14 +233,23 @@ interface KeyPage {
   after?: TaskPageKey;
 }
 
-/** The key columns of `sort`, as `k`, ties then broken by task id. */
-function keyColumns(sort: KeyPage['sort']) {
-  return {
+/**
+ * The order of `sort` on the keys, as `k`, in `order`: its columns, then every key with ties
+ * broken by task id, and what comes after a page key (a row-value comparison: one range of an
+ * index).
+ */
+function keyOrder(sort: KeyPage['sort'], order: KeyPage['order']) {
+  const columns = {
     dueDate: [sql.ref<string>('k.due_date')],
     priority: [priorityRank('k.priority'), sql.ref<string>('k.created_at')],
     // lower(title), as the task list's title sort (migration 2026-11-27-605).
     title: [sql.ref<string>('k.title_key')],
   }[sort];
+  const keys = [...columns, sql.ref<string>('k.task_id')];
+  const comparison = order === 'asc' ? sql.raw('>') : sql.raw('<');
+  const after = (key: TaskPageKey) =>
+    sql<boolean>`(${sql.join(keys)}) ${comparison} (${sql.join([...key])})`;
+  return { columns, keys, after };
 }
 
 /** The rows of a page read from the keys, each with its page key as the task list gives it. */
@@ -276,19 +285,13 @@ export async function matchesPage(
   if (sort === 'createdAt') {
     return creationOrderMatches(db, words, also, page.limit, page.order, page.after);
   }
-  const columns = keyColumns(sort);
-  const keys = [...columns, sql.ref<string>('k.task_id')];
-  const comparison = page.order === 'asc' ? sql.raw('>') : sql.raw('<');
+  const { columns, keys, after } = keyOrder(sort, page.order);
   let query = sqliteMatches(db, words, also).select([
     'k.task_id',
     'k.created_at',
     sql<string | number>`${columns[0]}`.as('page_key_0'),
   ]);
-  if (page.after) {
-    query = query.where(
-      sql<boolean>`(${sql.join(keys)}) ${comparison} (${sql.join([...page.after])})`,
-    );
-  }
+  if (page.after) query = query.where(after(page.after));
   for (const key of keys) query = query.orderBy(key, page.order);
   return keyPageRows(sort, await query.limit(page.limit).execute());
 }
@@ -312,10 +315,8 @@ export async function walkedMatchesPage(
   page: KeyPage,
   cap: number,
 ): Promise<Array<{ id: string; pageKey: TaskPageKey }> | undefined> {
-  const { sort, order, after } = page;
-  const columns = keyColumns(sort);
-  const keys = [...columns, sql.ref<string>('k.task_id')];
-  const comparison = order === 'asc' ? sql.raw('>') : sql.raw('<');
+  const { sort, order } = page;
+  const { columns, keys, after } = keyOrder(sort, order);
   const { due, status, priorities } = also;
   const walked = db
     .selectFrom('task_search_keys as k')
@@ -329,9 +330,7 @@ export async function walkedMatchesPage(
     ])
     // What is a range of the walked index narrows the walk itself; the rest is checked on
     // what it passes (below), so that `cap` counts every key walked.
-    .$if(after !== undefined, (q) =>
-      q.where(sql<boolean>`(${sql.join(keys)}) ${comparison} (${sql.join([...after!])})`),
-    )
+    .$if(page.after !== undefined, (q) => q.where(after(page.after!)))
     .$if(sort === 'dueDate' && due?.from !== undefined, (q) =>
       q.where('k.due_date', '>=', due!.from!),
     )
@@ -465,17 +464,13 @@ async function creationOrderMatches(
       }
     } else {
       const highest = ids.reduce((max, sid) => (sid > max ? sid : max));
-      if (!Number.isFinite(second)) {
+      // The next second's floor, as orderCeiling computes it in SQL (without one: every id).
+      const finite = Number.isFinite(second);
+      if (!finite || highest + 1n < (BigInt(second) + 1n) << 24n) {
         rows.push(
           ...(await matches()
             .where(rowid, '>', sql<number>`${highest}`)
-            .execute()),
-        );
-      } else if (highest + 1n < (BigInt(second) + 1n) << 24n) {
-        rows.push(
-          ...(await matches()
-            .where(rowid, '>', sql<number>`${highest}`)
-            .where(rowid, '<', orderCeiling(last))
+            .$if(finite, (q) => q.where(rowid, '<', orderCeiling(last)))
             .execute()),
         );
       }
