@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { exitAfterLogs } from './exit-after-logs.js';
 
 /** A worker that dies sooner than this after it was started counts as failing to start. */
 const QUICK_DEATH_MS = 10_000;
@@ -75,7 +76,7 @@ export function runPrimary({ workers, logger }: { workers: number; logger: Logge
       if (code !== 0) exitCode = 1;
       if (startedAt.size === 0) {
         logger.info('stopped');
-        process.exit(exitCode);
+        exitAfterLogs(logger, exitCode);
       }
       return;
     }
@@ -110,7 +111,10 @@ export function runPrimary({ workers, logger }: { workers: number; logger: Logge
       { signal: reason, workers: startedAt.size },
       'shutting down: stopping every worker',
     );
-    if (startedAt.size === 0) process.exit(exitCode);
+    if (startedAt.size === 0) {
+      exitAfterLogs(logger, exitCode);
+      return;
+    }
     tellWorkers(reason);
     // Last resort for a worker stuck so hard that its own shutdown timer cannot fire.
     setTimeout(() => {
@@ -118,7 +122,7 @@ export function runPrimary({ workers, logger }: { workers: number; logger: Logge
       for (const worker of Object.values(cluster.workers ?? {}) as Worker[]) {
         worker.process.kill('SIGKILL');
       }
-      process.exit(1);
+      exitAfterLogs(logger, 1);
     }, STOP_TIMEOUT_MS).unref();
   }
 

@@ -11,6 +11,7 @@ import { migrateToLatest, openConfiguredDatabase } from './db/database.js';
 import { forgetOutdatedDocuments } from './tasks/documents.js';
 import { errorBody } from './errors.js';
 import { EventBus } from './events/bus.js';
+import { exitAfterLogs } from './exit-after-logs.js';
 import { listenForEvents } from './events/pg-listener.js';
 import { createRateLimitRedis, redisStores } from './http/rate-limit.js';
 import { startImageSweep } from './images/sweep.js';
@@ -202,7 +203,7 @@ async function main() {
     // Last resort: a database that never lets go must not keep a stopped server alive.
     setTimeout(() => {
       logger.error('shutdown did not finish in time; exiting');
-      process.exit(1);
+      exitAfterLogs(logger, 1);
     }, SHUTDOWN_GRACE_MS + CLOSE_DATABASE_MS).unref();
     // close() also closes idle keep-alive connections at once.
     const closeEverything = async () => {
@@ -214,10 +215,11 @@ async function main() {
         logger.info('database closed');
       } catch (error) {
         logger.error({ err: error }, 'closing the database failed');
-        process.exit(1);
+        exitAfterLogs(logger, 1);
+        return;
       }
       logger.info('stopped');
-      process.exit(0);
+      exitAfterLogs(logger, 0);
     };
     server.close(() => void closeEverything());
   };
