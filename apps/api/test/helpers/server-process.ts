@@ -10,7 +10,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything it printed so far, stdout and stderr. */
   output: () => string;
-  /** Its exit code (null when killed by a signal). */
+  /** Its exit code (null when killed by a signal), once all it printed has been read. */
   exited: Promise<number | null>;
 }
 
@@ -28,7 +28,10 @@ export function startServer(env: Record<string, string>): ServerProcess {
   });
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': at 'exit' the last lines it printed may still be unread in the pipe.
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => resolve(code)),
+  );
   return { child, output: () => output, exited };
 }
 
