@@ -17,6 +17,7 @@ import { createRateLimitRedis, redisStores } from './http/rate-limit.js';
 import { startImageSweep } from './images/sweep.js';
 import { writePidFile } from './pid-file.js';
 import { startScheduler } from './scheduler/scheduler.js';
+import { startWalCheckpointer } from './db/wal-checkpointer.js';
 import { jwtSecretFile, resolveAdminInviteToken, resolveJwtSecret } from './settings/service.js';
 
 /** How long requests in flight may take to finish once a stop signal came. */
@@ -128,6 +129,14 @@ async function main() {
   // Due reminders and the daily digest: a timer in every serving process (each worker of a
   // cluster), but a lease in the database lets exactly one process run each job.
   const stopScheduler = startScheduler(handle.db, logger);
+  // SQLite: the log copied back into the database file by a thread of its own, not by whichever
+  // request commits (db/wal-checkpointer.ts).
+  const checkpointer =
+    handle.engine === 'sqlite' && handle.location !== ':memory:'
+      ? await startWalCheckpointer(handle.db, handle.location, {
+          onError: (message) => logger.warn({ error: message }, 'WAL checkpoint failed'),
+        })
+      : undefined;
 
   // Express 5 hands a listen error (port taken) to this callback instead of throwing it.
   const server = app.listen(env.PORT, (error?: Error) => {
@@ -211,6 +220,7 @@ async function main() {
       // QUIT fails at once when Redis is down (no offline queue): then just drop the socket.
       await redis?.quit().catch(() => redis.disconnect());
       try {
+        await checkpointer?.stop();
         await handle.close();
         logger.info('database closed');
       } catch (error) {
