@@ -115,6 +115,30 @@ async function check(page: Page, name: string, { charts = false } = {}) {
   await emulateColourScheme(page, 'light');
 }
 
+describe('the scan itself', () => {
+  it('finds serious violations: a button without a name, and faint text', async () => {
+    const { page } = await e2e.openPage();
+    await page.goto('/login');
+    await expectVisible(page.getByRole('heading', { name: 'Welcome Back' }), 'the login form');
+    await page.evaluate(() => {
+      const main = document.querySelector('main') ?? document.body;
+      main.append(document.createElement('button'));
+      // Styled through the CSSOM: the app's CSP refuses style attributes.
+      const faint = document.createElement('p');
+      faint.textContent = 'Faint words';
+      faint.style.color = '#777';
+      faint.style.background = '#888';
+      main.append(faint);
+    });
+    const failure = await expectNoSeriousA11yViolations(page, 'a broken page').then(
+      () => 'no violation reported',
+      (error: Error) => error.message,
+    );
+    expect(failure).toMatch(/button-name/);
+    expect(failure).toMatch(/color-contrast/);
+  });
+});
+
 describe('every page is accessible', () => {
   it('login', async () => {
     const { page } = await e2e.openPage();
