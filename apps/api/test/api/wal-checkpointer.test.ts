@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, vi } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { BACKSTOP_PAGES, startWalCheckpointer } from '../../src/db/wal-checkpointer.js';
 import { onlyOn } from '../helpers/only-on.js';
@@ -25,12 +25,6 @@ describe('the WAL checkpointer (SQLite)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const until = async (done: () => boolean) => {
-    for (let waited = 0; !done() && waited < 10_000; waited += 20) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
-
   sqliteOnly.it(
     'copies the log back from its own thread, the request connection keeping a backstop',
     async () => {
@@ -45,7 +39,10 @@ describe('the WAL checkpointer (SQLite)', () => {
           handle.db,
         );
       }
-      await until(() => checkpointer.lastCheckpointed > 0);
+      await vi.waitFor(() => expect(checkpointer.lastCheckpointed).toBeGreaterThan(0), {
+        timeout: 10_000,
+        interval: 20,
+      });
       expect(checkpointer.runs).toBeGreaterThan(0);
       expect(checkpointer.lastCheckpointed).toBeGreaterThan(0);
       // Stopped, the thread is gone and the request connection goes on working.

@@ -20,12 +20,21 @@ export interface ServerProcess {
  * which relays signals and kills the server if it does not confirm one within 30 ms.
  */
 export function startServer(env: Record<string, string>): ServerProcess {
+  return startScript('src/server.ts', [], { LOG_LEVEL: 'info', ...env });
+}
+
+/** Runs a TypeScript file of the API (a path from apps/api) as its own process, as startServer. */
+export function startScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): ServerProcess {
   let output = '';
-  const args = ['--conditions=source', '--import', 'tsx', 'src/server.ts'];
-  const child = spawn(process.execPath, args, {
-    cwd: apiDir,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', script, ...args],
+    { cwd: apiDir, env: { PATH: process.env.PATH ?? '', ...env } },
+  );
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   // 'close', not 'exit': at 'exit' the last lines it printed may still be unread in the pipe.

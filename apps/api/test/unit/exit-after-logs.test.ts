@@ -1,36 +1,22 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { startScript } from '../helpers/server-process.js';
 
 /** Runs test/fixtures/log-burst.ts; answers its exit code and the messages it logged, in order. */
-function runBurst(
+async function runBurst(
   how: 'exitAfterLogs' | 'plain',
 ): Promise<{ code: number | null; logged: string[] }> {
-  const args = ['--conditions=source', '--import', 'tsx', 'test/fixtures/log-burst.ts', '20', '3'];
-  if (how === 'plain') args.push('plain');
-  const child = spawn(process.execPath, args, {
-    cwd: apiDir,
-    env: { PATH: process.env.PATH ?? '', UV_THREADPOOL_SIZE: '1' },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  // 'close', not 'exit': every byte of its stdout has been read by then.
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      const logged = output
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => {
-          const entry = JSON.parse(line) as { msg: string; line?: number };
-          return entry.line === undefined ? entry.msg : String(entry.line);
-        });
-      resolve({ code, logged });
-    }),
-  );
+  const args = ['20', '3', ...(how === 'plain' ? ['plain'] : [])];
+  const burst = startScript('test/fixtures/log-burst.ts', args, { UV_THREADPOOL_SIZE: '1' });
+  const code = await burst.exited;
+  const logged = burst
+    .output()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const entry = JSON.parse(line) as { msg: string; line?: number };
+      return entry.line === undefined ? entry.msg : String(entry.line);
+    });
+  return { code, logged };
 }
 
 const inOrder = [...Array.from({ length: 20 }, (_, line) => String(line)), 'last'];
