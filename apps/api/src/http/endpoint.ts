@@ -5,6 +5,7 @@ import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import { Forbidden } from '../errors.js';
 import { pathId } from './path-id.js';
 import type { RequestUser } from './request-user.js';
+import { sendJson } from './compression.js';
 import { JsonBody } from './json-text.js';
 import { parseInput } from './validate.js';
 
@@ -198,11 +199,10 @@ export function endpointRouter<Services, Middleware>(
           body,
           services: deps.services,
         });
-        if (result instanceof JsonBody) {
-          res.status(endpoint.status ?? 200);
-          if (!res.get('Content-Type')) res.type('application/json');
-          res.send(result.text);
-        } else if (result !== undefined) res.status(endpoint.status ?? 200).json(result);
+        if (result === undefined) return;
+        res.status(endpoint.status ?? 200);
+        if (!res.get('Content-Type')) res.type('application/json');
+        sendJson(req, res, result instanceof JsonBody ? result.text : JSON.stringify(result));
       },
     ];
     router[endpoint.method](expressPath(endpoint.path), ...handlers);

@@ -6,7 +6,13 @@ import zlib from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
-import { compressAnswers, COMPRESSION_THRESHOLD_BYTES } from '../../src/http/compression.js';
+import {
+  compressAnswers,
+  COMPRESSION_THRESHOLD_BYTES,
+  sendJson,
+  WHOLE_COMPRESSION_MAX_BYTES,
+} from '../../src/http/compression.js';
+import { createTask, signUp } from '../helpers/factories.js';
 import { tempDir } from '../helpers/server-process.js';
 import { createTestContext, ENGINE, testConfig, type TestContext } from '../helpers/test-app.js';
 import { pino } from 'pino';
@@ -64,6 +70,7 @@ function decode(raw: Buffer, encoding: string | undefined): Buffer {
   if (encoding === undefined || raw.length === 0) return raw;
   if (encoding === 'br') return zlib.brotliDecompressSync(raw);
   if (encoding === 'gzip') return zlib.gunzipSync(raw);
+  if (encoding === 'deflate') return zlib.inflateSync(raw);
   throw new Error(`unexpected Content-Encoding ${encoding}`);
 }
 
@@ -249,6 +256,27 @@ describe(`compression and caching over HTTP (${ENGINE})`, () => {
     expect(JSON.parse(gzip.text)).toEqual(JSON.parse(plain.text));
   });
 
+  it("an endpoint's answer (one task) goes out compressed in one piece", async () => {
+    const admin = await signUp(ctx, 'admin');
+    const member = await signUp(ctx);
+    const task = await createTask(ctx, admin, [member.id], {
+      description:
+        'A description long enough to make this answer larger than the threshold. '.repeat(10),
+    });
+    const plain = await get(server, `/api/tasks/${task._id}`, admin.auth);
+    expect(plain.status).toBe(200);
+    expect(plain.raw.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(plain.raw.length).toBeLessThan(WHOLE_COMPRESSION_MAX_BYTES);
+    const br = await get(server, `/api/tasks/${task._id}`, {
+      ...admin.auth,
+      'Accept-Encoding': CHROME,
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.raw.length);
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(br.text)).toEqual(JSON.parse(plain.text));
+  });
+
   it('a small JSON answer goes out as it is', async () => {
     const res = await get(server, '/api/health', { 'Accept-Encoding': CHROME });
     expect(res.status).toBe(200);
@@ -257,6 +285,71 @@ describe(`compression and caching over HTTP (${ENGINE})`, () => {
     const missing = await get(server, '/api/no-such-thing', { 'Accept-Encoding': CHROME });
     expect(missing.status).toBe(404);
     expect(missing.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('a JSON answer sent whole (sendJson)', () => {
+  let server: http.Server;
+  const json = (bytes: number) => JSON.stringify({ pad: 'x'.repeat(Math.max(0, bytes - 10)) });
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(compressAnswers());
+    app.all('/json/:bytes', (req, res) => {
+      res.type('application/json');
+      if (req.query.noTransform) res.setHeader('Cache-Control', 'no-transform');
+      sendJson(req, res, json(Number(req.params.bytes)));
+    });
+    server = await listen(app);
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('is compressed in one piece: brotli for a browser, with its length, decoding to the same JSON', async () => {
+    const res = await get(server, '/json/4000', { 'Accept-Encoding': CHROME });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.raw.length);
+    expect(res.raw.length).toBeLessThan(400);
+    expect(varies(res)).toBe(true);
+    expect(res.text).toBe(json(4000));
+  });
+
+  it('follows what the client accepts: gzip, or nothing', async () => {
+    for (const [accepted, expected] of [
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      // Not done whole: the middleware's stream answers it.
+      ['deflate', 'deflate'],
+      ['identity', undefined],
+    ] as const) {
+      const res = await get(server, '/json/4000', { 'Accept-Encoding': accepted });
+      expect(res.headers['content-encoding'], accepted).toBe(expected);
+      expect(res.text, accepted).toBe(json(4000));
+    }
+    const none = await get(server, '/json/4000');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.raw.toString()).toBe(json(4000));
+  });
+
+  it('leaves small answers, HEAD and no-transform as they are', async () => {
+    const small = await get(server, `/json/${COMPRESSION_THRESHOLD_BYTES - 100}`, {
+      'Accept-Encoding': CHROME,
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const head = await get(server, '/json/4000', { 'Accept-Encoding': CHROME }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.raw.length).toBe(0);
+    const kept = await get(server, '/json/4000?noTransform=1', { 'Accept-Encoding': CHROME });
+    expect(kept.headers['content-encoding']).toBeUndefined();
+    expect(kept.raw.toString()).toBe(json(4000));
+  });
+
+  it('leaves a larger answer to the middleware, compressed as a stream', async () => {
+    const bytes = WHOLE_COMPRESSION_MAX_BYTES + 5000;
+    const res = await get(server, `/json/${bytes}`, { 'Accept-Encoding': CHROME });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['transfer-encoding']).toBe('chunked');
+    expect(res.text).toBe(json(bytes));
   });
 });
 
