@@ -202,7 +202,7 @@ export function endpointRouter<Services, Middleware>(
         if (result === undefined) return;
         res.status(endpoint.status ?? 200);
         if (!res.get('Content-Type')) res.type('application/json');
-        sendJson(req, res, result instanceof JsonBody ? result.text : JSON.stringify(result));
+        sendJson(req, res, result instanceof JsonBody ? result.json : JSON.stringify(result));
       },
     ];
     router[endpoint.method](expressPath(endpoint.path), ...handlers);

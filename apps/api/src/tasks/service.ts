@@ -50,7 +50,14 @@ import {
 } from './repository.js';
 import { canEditTask, seesEveryTask, visibleScope } from './policy.js';
 import { taskCardDocuments, taskDocuments } from './documents.js';
-import { JsonBody, jsonArray, jsonObject, toJsonText, type JsonText } from '../http/json-text.js';
+import {
+  JsonBody,
+  jsonArray,
+  jsonObject,
+  jsonObjectBytes,
+  toJsonText,
+  type JsonText,
+} from '../http/json-text.js';
 import { searchWords } from './search.js';
 import { versionETag } from './conditional.js';
 import {
@@ -165,8 +172,8 @@ export class TaskService {
         ? await taskCardDocuments(this.db, ids)
         : await taskDocuments(this.db, ids);
     return new JsonBody(
-      jsonObject([
-        ['tasks', jsonArray(documents)],
+      jsonObjectBytes([
+        ['tasks', documents],
         ['statusSummary', toJsonText(statusSummary)],
         ['nextCursor', toJsonText(nextCursor)],
       ]),

@@ -6,7 +6,7 @@ import {
   taskListResponseSchema,
   type Task,
 } from '@task-manager/shared';
-import { jsonArray, jsonObject, toJsonText } from '../../src/http/json-text.js';
+import { jsonArray, jsonObject, jsonObjectBytes, toJsonText } from '../../src/http/json-text.js';
 import { taskCardDocuments, taskDocuments } from '../../src/tasks/documents.js';
 import type { TaskRow } from '../../src/tasks/repository.js';
 import { cardOf, hydrateTasks } from '../helpers/task-reference.js';
@@ -141,6 +141,29 @@ describe(`task documents: the list's JSON as the database writes it (${ENGINE})`
     ]);
     expect(answer).toBe('{"tasks":[{"a":1},{"b":[]}],"next \\"cursor\\"":null}');
     expect(JSON.parse(answer)).toEqual({ tasks: [{ a: 1 }, { b: [] }], 'next "cursor"': null });
+  });
+
+  it('writes the same answer as bytes, a list of texts as an array, in UTF-8', () => {
+    const items = [toJsonText({ a: 1 }), toJsonText({ title: 'Überprüfung – 検証 ✓' })];
+    const entries = [
+      ['tasks', items],
+      ['empty', []],
+      ['one', [toJsonText(2)]],
+      ['next "cursor"', toJsonText(null)],
+    ] as const;
+    const bytes = jsonObjectBytes(entries);
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    const asText = jsonObject(
+      entries.map(([key, value]) => [key, typeof value === 'string' ? value : jsonArray(value)]),
+    );
+    expect(bytes.toString('utf8')).toBe(asText);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual({
+      tasks: [{ a: 1 }, { title: 'Überprüfung – 検証 ✓' }],
+      empty: [],
+      one: [2],
+      'next "cursor"': null,
+    });
+    expect(jsonObjectBytes([]).toString()).toBe('{}');
   });
 
   it('answers one task and the dashboards with documents too', async () => {

@@ -113,8 +113,9 @@ async function contents(handle: DatabaseHandle) {
     users: await handle.db.selectFrom('users').selectAll().orderBy('email').execute(),
     tasks: (
       JSON.parse(
-        (await tasks.listJson({ id: admin.id, role: 'admin', tokenVersion: 0 }, { limit: 500 }))
-          .text,
+        (
+          await tasks.listJson({ id: admin.id, role: 'admin', tokenVersion: 0 }, { limit: 500 })
+        ).json.toString(),
       ) as TaskListResponse
     ).tasks,
     images: await handle.db.selectFrom('images').select(['id', 'byte_size']).execute(),
