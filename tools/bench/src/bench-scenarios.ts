@@ -325,6 +325,15 @@ export function scenarios(session: BenchSession): Scenario[] {
       workload: { path: '/api/tasks?view=card', headers: bearer(admin) },
     },
     {
+      // What the web app's request costs: Chromium asks for brotli, and the page is compressed.
+      key: 'taskPageCardsBrotli',
+      label: 'GET /api/tasks?view=card, Accept-Encoding as Chromium sends it (brotli)',
+      workload: {
+        path: '/api/tasks?view=card',
+        headers: { ...bearer(admin), 'accept-encoding': 'gzip, deflate, br, zstd' },
+      },
+    },
+    {
       key: 'taskPageNotModified',
       label: 'GET /api/tasks, If-None-Match → 304 (admin)',
       workload: {
