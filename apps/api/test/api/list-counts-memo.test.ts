@@ -96,6 +96,35 @@ describe(`a filtered list's counts, counted once per data version (${ENGINE})`, 
     expect(countQueries().length).toBeGreaterThan(0);
     expect(after.counts.byStatus['In Progress']).toBe(first.counts.byStatus['In Progress'] + 1);
   });
+
+  it("counts a member's own list once per data version too, and follows their assignments", async () => {
+    const capture = captureQueries(ctx.db);
+    const scope = { assigneeId: member.id };
+    const page = { sort: 'createdAt' as const, order: 'desc' as const, limit: 3 };
+    const countQueries = () =>
+      capture.take().filter((query) => /count\(/i.test(query.sql) && !/json/i.test(query.sql));
+    const first = await listTaskPageWithCounts(capture.db, scope, {}, undefined, page);
+    expect(countQueries().length).toBeGreaterThan(0);
+    const again = await listTaskPageWithCounts(capture.db, scope, {}, undefined, page);
+    expect(countQueries()).toEqual([]);
+    expect(again).toEqual(first);
+    // A status tab shows the same counts, not counted again.
+    await listTaskPageWithCounts(capture.db, scope, { status: 'Pending' }, undefined, page);
+    expect(countQueries()).toEqual([]);
+    // A task assigned to them, then one taken away from them: each in the next answer.
+    const mine = (await summary('', member)).statusSummary;
+    expect(mine.all).toBe(first.counts.total);
+    const added = await createTask(ctx, admin, [member.id], { title: 'One more for the member' });
+    expect((await summary('', member)).statusSummary.all).toBe(mine.all + 1);
+    const other = await signUp(ctx, 'member');
+    await ctx.api
+      .put(`/api/tasks/${added._id}`)
+      .set(admin.auth)
+      .send({ assignedTo: [other.id] })
+      .expect(200);
+    expect((await summary('', member)).statusSummary).toEqual(mine);
+    expect((await summary('', other)).statusSummary.all).toBe(1);
+  });
 });
 
 describe('VersionedMemo', () => {
