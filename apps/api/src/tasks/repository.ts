@@ -169,12 +169,15 @@ function tallyCounts(
  * A dashboard's figures: the counts by status and priority and the overdue count. The admin's
  * from the counters the triggers keep (countTasks, countOverdueTasks); a member's in one pass
  * over their own tasks, each counted once by status and priority and, when open and due before
- * `now`, as overdue.
+ * `now`, as overdue. With the data version read before (`version`), a member's are remembered
+ * for it (memberFigures) until their next open task falls due: without a write, that is the
+ * only way their figures change.
  */
 export async function countDashboardFigures(
   db: Kysely<Database>,
   scope: TaskScope,
   now: string,
+  version?: number,
 ): Promise<{ counts: TaskCounts; overdue: number }> {
   if (scope.assigneeId === undefined) {
     const [counts, overdue] = await Promise.all([
@@ -183,6 +186,26 @@ export async function countDashboardFigures(
     ]);
     return { counts, overdue };
   }
+  const count = () => countMemberFigures(db, scope, now);
+  if (version === undefined) return count();
+  const { counts, overdue } = await memberFigures.get(
+    db,
+    version,
+    scope.assigneeId,
+    count,
+    ({ counted, nextDue }) => counted <= now && (nextDue === null || now < nextDue),
+  );
+  return { counts, overdue };
+}
+
+/** A member's dashboard figures, per data version (countDashboardFigures). */
+const memberFigures = new VersionedMemo<Awaited<ReturnType<typeof countMemberFigures>>>(1024);
+
+/**
+ * A member's figures at `now`, with the earliest due date of their open tasks not yet overdue
+ * (`nextDue`): until then, and while nothing is written, they stay the same.
+ */
+async function countMemberFigures(db: Kysely<Database>, scope: TaskScope, now: string) {
   const rows = await scoped(db, scope)
     .select((eb) => [
       'tasks.status',
@@ -198,12 +221,25 @@ export async function countDashboardFigures(
             .end(),
         )
         .as('overdue'),
+      eb.fn
+        .min<string | null>(
+          eb
+            .case()
+            .when(
+              eb.and([eb('tasks.status', 'in', OPEN_STATUSES), eb('tasks.due_date', '>=', now)]),
+            )
+            .then(eb.ref('tasks.due_date'))
+            .end(),
+        )
+        .as('next_due'),
     ])
     .groupBy(['tasks.status', 'tasks.priority'])
     .execute();
   const counts = tallyCounts(rows);
   const overdue = rows.reduce((sum, row) => sum + Number(row.overdue), 0);
-  return { counts, overdue };
+  const later = rows.map((row) => row.next_due).filter((due): due is string => due !== null);
+  const nextDue = later.length > 0 ? later.reduce((a, b) => (a < b ? a : b)) : null;
+  return { counts, overdue, nextDue, counted: now };
 }
 
 /**

@@ -539,7 +539,8 @@ export class TaskService {
     fresh: (etag: string) => boolean,
   ): Promise<JsonBody | undefined> {
     const version = await readDataVersion(this.db);
-    const counted = await countDashboardFigures(this.db, scope, new Date().toISOString());
+    const now = new Date().toISOString();
+    const counted = await countDashboardFigures(this.db, scope, now, version);
     if (fresh(versionETag(version, user, key, counted.overdue))) return undefined;
     return this.dashboard(scope, counted);
   }

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@task-manager/shared';
-import { listTaskPageWithCounts } from '../../src/tasks/repository.js';
+import {
+  countDashboardFigures,
+  listTaskPageWithCounts,
+  readDataVersion,
+} from '../../src/tasks/repository.js';
 import { VersionedMemo } from '../../src/tasks/versioned-memo.js';
 import { createTask, signUp, type Session } from '../helpers/factories.js';
 import { captureQueries } from '../helpers/query-capture.js';
@@ -115,7 +119,7 @@ describe(`a filtered list's counts, counted once per data version (${ENGINE})`, 
     const mine = (await summary('', member)).statusSummary;
     expect(mine.all).toBe(first.counts.total);
     const added = await createTask(ctx, admin, [member.id], { title: 'One more for the member' });
-    expect((await summary('', member)).statusSummary.all).toBe(mine.all + 1);
+    expect((await summary('', member)).statusSummary.all).toBe(mine.all! + 1);
     const other = await signUp(ctx, 'member');
     await ctx.api
       .put(`/api/tasks/${added._id}`)
@@ -124,6 +128,45 @@ describe(`a filtered list's counts, counted once per data version (${ENGINE})`, 
       .expect(200);
     expect((await summary('', member)).statusSummary).toEqual(mine);
     expect((await summary('', other)).statusSummary.all).toBe(1);
+  });
+
+  it("remembers a member's dashboard figures per data version until their next task falls due", async () => {
+    const capture = captureQueries(ctx.db);
+    const someone = await signUp(ctx, 'member');
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    await createTask(ctx, admin, [someone.id], { title: 'Due in an hour', dueDate: inAnHour });
+    await createTask(ctx, admin, [someone.id], {
+      title: 'Due next week',
+      dueDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
+    const scope = { assigneeId: someone.id };
+    const counted = () => capture.take().filter((query) => /count\(/i.test(query.sql)).length;
+    const version = await readDataVersion(ctx.db);
+    const now = new Date().toISOString();
+    const first = await countDashboardFigures(capture.db, scope, now, version);
+    expect(first).toMatchObject({ counts: { total: 2 }, overdue: 0 });
+    expect(counted()).toBeGreaterThan(0);
+    const again = await countDashboardFigures(capture.db, scope, now, version);
+    expect(counted()).toBe(0);
+    expect(again).toEqual(first);
+    // Past the first due date, with nothing written: counted afresh, one overdue.
+    const later = new Date(Date.parse(inAnHour) + 1000).toISOString();
+    const afterDue = await countDashboardFigures(capture.db, scope, later, version);
+    expect(counted()).toBeGreaterThan(0);
+    expect(afterDue.overdue).toBe(1);
+    // A write moves the version: counted afresh.
+    await createTask(ctx, admin, [someone.id], { title: 'A third' });
+    const moved = await readDataVersion(ctx.db);
+    expect(moved).not.toBe(version);
+    const third = await countDashboardFigures(capture.db, scope, later, moved);
+    expect(counted()).toBeGreaterThan(0);
+    expect(third.counts.total).toBe(3);
+    // Through the API, the member's dashboard shows the same.
+    const dashboard = await ctx.api
+      .get('/api/tasks/user-dashboard-data')
+      .set(someone.auth)
+      .expect(200);
+    expect(dashboard.body.statistics).toMatchObject({ totalTasks: 3, overdueTasks: 0 });
   });
 });
 
