@@ -51,11 +51,16 @@ fs.rmSync(resultsDir, { recursive: true, force: true });
 const concurrency = process.argv.some((arg) => arg.startsWith('--concurrency'))
   ? []
   : ['--concurrency=2'];
-const turbo = spawnSync('turbo', ['run', 'test', ...concurrency, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  shell: process.platform === 'win32',
-});
+// --continue: a suite that fails does not stop the one beside it, so every report is written.
+const turbo = spawnSync(
+  'turbo',
+  ['run', 'test', '--continue', ...concurrency, ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  },
+);
 
 let passed = 0;
 let failed = 0;

@@ -24,6 +24,11 @@ describe('running a team', () => {
     const { page } = await e2e.openPage({ token: admin.token });
     await page.goto('/admin/users');
     await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('Dan Deact');
+    // The search answers after its debounce: once the admin's own card is gone, the list shows
+    // its results (a card opened before that is redrawn when they arrive, closing its dialog).
+    await expect
+      .poll(() => page.getByRole('listitem').filter({ hasText: 'Ada Admin' }).count())
+      .toBe(0);
     await page.getByRole('button', { name: 'Manage Dan Deactivated' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manage Dan Deactivated' });
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
