@@ -46,10 +46,10 @@ export const WHOLE_COMPRESSION_MAX_BYTES = 256 * 1024;
 const BROTLI_QUALITY = 4;
 
 /**
- * Sends `json` (text or UTF-8 bytes), compressed as compressAnswers would (brotli when the client takes it,
- * else gzip; nothing under the threshold, for HEAD, or under `Cache-Control: no-transform`), but
- * in one call when it is at most WHOLE_COMPRESSION_MAX_BYTES. The middleware leaves an answer
- * that already has its Content-Encoding alone.
+ * Sends `json` (text or UTF-8 bytes), compressed as compressAnswers would (brotli when the
+ * client takes it, else gzip; nothing under the threshold, for HEAD, or under `Cache-Control:
+ * no-transform`), but in one call when it is at most WHOLE_COMPRESSION_MAX_BYTES. The middleware
+ * leaves an answer that already has its Content-Encoding alone.
  */
 export function sendJson(req: Request, res: Response, json: string | Buffer): void {
   const size = typeof json === 'string' ? Buffer.byteLength(json) : json.length;

@@ -17,7 +17,9 @@ import {
   walkedMatchesPage,
 } from './search.js';
 import {
+  earliestNextDue,
   OPEN_STATUSES,
+  overdueCountsHold,
   PRIORITY_RANKS,
   priorityRank,
   type DueWindow,
@@ -193,7 +195,7 @@ export async function countDashboardFigures(
     version,
     scope.assigneeId,
     count,
-    ({ counted, nextDue }) => counted <= now && (nextDue === null || now < nextDue),
+    ({ counted, nextDue }) => overdueCountsHold(counted, nextDue, now),
   );
   return { counts, overdue };
 }
@@ -237,9 +239,7 @@ async function countMemberFigures(db: Kysely<Database>, scope: TaskScope, now: s
     .execute();
   const counts = tallyCounts(rows);
   const overdue = rows.reduce((sum, row) => sum + Number(row.overdue), 0);
-  const later = rows.map((row) => row.next_due).filter((due): due is string => due !== null);
-  const nextDue = later.length > 0 ? later.reduce((a, b) => (a < b ? a : b)) : null;
-  return { counts, overdue, nextDue, counted: now };
+  return { counts, overdue, nextDue: earliestNextDue(rows), counted: now };
 }
 
 /**
@@ -1087,9 +1087,7 @@ async function countOverdueSearch(
       if (!counted) throw new Error('Overdue search counts are kept on SQLite only.');
       return { counts: tallied(counted.rows), before, nextDue: counted.nextDue };
     },
-    // ISO instants compare as text: nothing fell due in [kept.before, before).
-    (counted) =>
-      counted.before <= before && (counted.nextDue === null || before <= counted.nextDue),
+    (counted) => overdueCountsHold(counted.before, counted.nextDue, before),
   );
   return kept.counts;
 }

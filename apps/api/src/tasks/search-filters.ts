@@ -29,6 +29,23 @@ export interface DueWindow {
 export const OPEN_STATUSES: TaskStatus[] = ['Pending', 'In Progress'];
 
 /**
+ * The earliest of the `next_due` column of counted rows (each group's earliest open due date not
+ * yet past when counted), or null when none has one. ISO instants compare as text.
+ */
+export function earliestNextDue(rows: ReadonlyArray<{ next_due: string | null }>): string | null {
+  const later = rows.map((row) => row.next_due).filter((due): due is string => due !== null);
+  return later.length > 0 ? later.reduce((a, b) => (a < b ? a : b)) : null;
+}
+
+/**
+ * Whether overdue counts made at `counted`, whose earliest open due date not yet past was
+ * `nextDue`, still hold at `now` (a later instant): nothing fell due in [counted, now). Without a
+ * write, that is the only way they change.
+ */
+export const overdueCountsHold = (counted: string, nextDue: string | null, now: string) =>
+  counted <= now && (nextDue === null || now <= nextDue);
+
+/**
  * Priority as a rank to sort by (High 3, Medium 2, Low 1), of the priority column `column`
  * (`tasks.priority`, or a search key's copy): on `tasks` it must stay exactly as migration
  * 2026-11-26-203 indexes it.

@@ -4,6 +4,7 @@ import { isPostgres } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 import { VersionedMemo } from './versioned-memo.js';
 import {
+  earliestNextDue,
   OPEN_STATUSES,
   PRIORITY_RANKS,
   priorityRank,
@@ -215,10 +216,9 @@ export async function countOverdueMatchesByStatus(
     ])
     .groupBy('k.status')
     .execute();
-  const later = rows.map((row) => row.next_due).filter((due): due is string => due !== null);
   return {
     rows: rows.map((row) => ({ status: row.status, count: Number(row.count) })),
-    nextDue: later.length > 0 ? later.reduce((a, b) => (a < b ? a : b)) : null,
+    nextDue: earliestNextDue(rows),
   };
 }
 
