@@ -1,12 +1,18 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths';
 import { setLanguage } from '../../../lib/i18n';
 import { buildTeamMember, buildUser } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
 import { stubApi, type Respond } from '../../../test/stub-api';
-import { MemberActions, type Member } from './member-actions';
+import {
+  ManageMemberButton,
+  ManageMemberDialog,
+  useManagedMember,
+  type Member,
+} from './member-actions';
 
 const admin = buildUser({ name: 'Ada Admin', role: 'admin' });
 const mia: Member = buildTeamMember({
@@ -18,9 +24,40 @@ const mia: Member = buildTeamMember({
 });
 const sam = buildTeamMember({ name: 'Sam Other', email: 'sam@example.com' });
 
+/**
+ * The page's arrangement: a card's button in a list that may redraw, the dialog held outside it.
+ * "Redraw" replaces the list with fresh copies (renamed, so the dialog's copy can be told apart);
+ * "Empty" drops every card, as a filter the member left would.
+ */
+function Team({ members }: { members: Member[] }) {
+  const [list, setList] = useState(members);
+  const managed = useManagedMember(list);
+  return (
+    <>
+      <ul>
+        {list.map((member) => (
+          <li key={member._id}>
+            <ManageMemberButton member={member} onManage={managed.manage} />
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={() => setList(list.map((member) => ({ ...member, name: `${member.name} Jr` })))}
+      >
+        Redraw
+      </button>
+      <button type="button" onClick={() => setList([])}>
+        Empty
+      </button>
+      <ManageMemberDialog member={managed.member} onClose={managed.close} />
+    </>
+  );
+}
+
 function open(member: Member, respond: Respond) {
   const stub = stubApi(respond);
-  renderPage(<MemberActions member={member} />, { path: paths.admin.users, signedInAs: admin });
+  renderPage(<Team members={[member]} />, { path: paths.admin.users, signedInAs: admin });
   return stub;
 }
 
@@ -71,6 +108,47 @@ describe('MemberActions', () => {
     expect(await actions.findByLabelText('Password reset link')).toHaveValue(
       `${window.location.origin}/reset-password?token=t0k3n`,
     );
+  });
+
+  it('keeps its reset link when the list redraws or drops the card, showing the latest copy', async () => {
+    open(mia, () => ({ status: 200, data: { url: '/reset-password?token=t0k3n' } }));
+    const actions = await dialog();
+    await userEvent.click(actions.getByRole('button', { name: 'Create password reset link' }));
+    const link = `${window.location.origin}/reset-password?token=t0k3n`;
+    expect(await actions.findByLabelText('Password reset link')).toHaveValue(link);
+    // The buttons behind a modal dialog are inert to the pointer: they are clicked as code would.
+    screen.getByRole('button', { name: 'Redraw', hidden: true }).click();
+    const renamed = await screen.findByRole('dialog', { name: 'Manage Mia Member Jr' });
+    expect(within(renamed).getByLabelText('Password reset link')).toHaveValue(link);
+    screen.getByRole('button', { name: 'Empty', hidden: true }).click();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /^Manage Mia/, hidden: true })).toBeNull(),
+    );
+    // The card is gone: the dialog keeps the copy it last had, and its link.
+    const kept = screen.getByRole('dialog', { name: 'Manage Mia Member Jr' });
+    expect(within(kept).getByLabelText('Password reset link')).toHaveValue(link);
+    await userEvent.click(within(kept).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('starts afresh for the next member: no error or link of the last one', async () => {
+    const stub = stubApi(() => ({
+      status: 409,
+      data: { message: 'The last active admin cannot be demoted', code: 'conflict' },
+    }));
+    renderPage(<Team members={[{ ...mia, role: 'admin' }, sam]} />, {
+      path: paths.admin.users,
+      signedInAs: admin,
+    });
+    const first = await dialog();
+    await userEvent.click(first.getByRole('button', { name: 'Make member' }));
+    expect(await first.findByRole('alert')).toHaveTextContent('last active admin');
+    await userEvent.click(first.getByRole('button', { name: 'Close' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Manage Sam Other' }));
+    const second = within(screen.getByRole('dialog', { name: 'Manage Sam Other' }));
+    expect(second.getByText('sam@example.com · Member')).toBeInTheDocument();
+    expect(second.queryByRole('alert')).toBeNull();
+    expect(stub.requests).toHaveLength(1);
   });
 
   it('deletes with reassignment: names the task count, requires a choice, sends reassignTo', async () => {

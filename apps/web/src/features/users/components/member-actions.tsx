@@ -27,12 +27,73 @@ const taskCountOf = (member: Member) =>
 
 type Step = 'menu' | 'delete' | 'link';
 
+/** The gear on a member's card: it asks the page to open that member's dialog. */
+export function ManageMemberButton({
+  member,
+  onManage,
+}: {
+  member: Member;
+  onManage: (member: Member) => void;
+}) {
+  const t = useT();
+  return (
+    <Button
+      variant="ghost"
+      className="px-2 py-1"
+      aria-label={t('team.manage', { name: member.name })}
+      onClick={() => onManage(member)}
+    >
+      <Settings2 size={18} aria-hidden />
+    </Button>
+  );
+}
+
+/**
+ * Which member's dialog is open, held by the page rather than by a card: the cards live in a
+ * virtualized grid that redraws its rows when the list changes (a search's results, a refetch
+ * after a change), and a dialog inside a card would close with it, losing what it showed (a
+ * one-time reset link) and its answer. The member shown is the list's latest copy, or the one
+ * last seen when the list no longer holds them (a filter that a change made them leave).
+ */
+export function useManagedMember(members: readonly Member[] | undefined) {
+  const [opened, setOpened] = useState<Member | null>(null);
+  const latest = opened && members?.find((member) => member._id === opened._id);
+  // The latest copy is remembered (React's "state from the previous render" pattern), so the
+  // dialog still shows it if the list then drops the member.
+  if (latest && latest !== opened) setOpened(latest);
+  return {
+    member: latest ?? opened,
+    manage: setOpened,
+    close: () => setOpened(null),
+  };
+}
+
 /**
  * The admin's actions on one person: role, deactivation, a password reset link and deletion.
  * Each answer (say "the last active admin cannot be demoted") shows in the dialog itself.
+ * Rendered once per page (see `useManagedMember`); `member` null means closed.
  */
-export function MemberActions({ member }: { member: Member }) {
-  const [open, setOpen] = useState(false);
+export function ManageMemberDialog({
+  member,
+  onClose,
+}: {
+  member: Member | null;
+  onClose: () => void;
+}) {
+  const t = useT();
+  return (
+    <Modal
+      open={member !== null}
+      title={member ? t('team.manage', { name: member.name }) : ''}
+      onClose={onClose}
+    >
+      {/* A fresh body per member: what one showed (an error, a link) never shows for another. */}
+      {member && <MemberDialogBody key={member._id} member={member} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function MemberDialogBody({ member, onClose }: { member: Member; onClose: () => void }) {
   const [step, setStep] = useState<Step>('menu');
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
@@ -41,30 +102,23 @@ export function MemberActions({ member }: { member: Member }) {
   const { user: me } = useSession();
   const t = useT();
 
-  function close() {
-    setOpen(false);
-    setStep('menu');
-    setError(null);
-    setLink(null);
-  }
-
-  function apply(patch: MemberChange, done: string) {
+  function apply(id: string, patch: MemberChange, done: string) {
     setError(null);
     change.mutate(
-      { id: member._id, change: patch },
+      { id, change: patch },
       {
         onSuccess: () => {
           notify('success', done);
-          close();
+          onClose();
         },
         onError: (failure) => setError(errorMessage(failure, t('team.changeFailed'))),
       },
     );
   }
 
-  function makeLink() {
+  function makeLink(id: string) {
     setError(null);
-    resetLink.mutate(member._id, {
+    resetLink.mutate(id, {
       onSuccess: (url) => {
         setLink(new URL(url, window.location.origin).href);
         setStep('link');
@@ -77,61 +131,63 @@ export function MemberActions({ member }: { member: Member }) {
   const busy = change.isPending || resetLink.isPending;
   return (
     <>
-      <Button
-        variant="ghost"
-        className="px-2 py-1"
-        aria-label={t('team.manage', { name: member.name })}
-        onClick={() => setOpen(true)}
-      >
-        <Settings2 size={18} aria-hidden />
-      </Button>
-      <Modal open={open} title={t('team.manage', { name: member.name })} onClose={close}>
-        {step === 'menu' && (
-          <div className="flex flex-col gap-3">
-            <p className="text-sm text-slate-700">
-              {member.email} · {member.role === 'admin' ? t('common.admin') : t('common.member')}
-              {deactivated && ` · ${t('common.deactivated')}`}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <Button
-                variant="secondary"
-                disabled={busy}
-                onClick={() =>
-                  member.role === 'admin'
-                    ? apply({ role: 'member' }, t('team.nowMember', { name: member.name }))
-                    : apply({ role: 'admin' }, t('team.nowAdmin', { name: member.name }))
-                }
-              >
-                {member.role === 'admin' ? t('team.makeMember') : t('team.makeAdmin')}
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={busy || member._id === me?._id}
-                onClick={() =>
-                  deactivated
-                    ? apply({ active: true }, t('team.reactivated', { name: member.name }))
-                    : apply({ active: false }, t('team.deactivated', { name: member.name }))
-                }
-              >
-                {deactivated ? t('team.reactivate') : t('team.deactivate')}
-              </Button>
-              <Button variant="secondary" disabled={busy} onClick={makeLink}>
-                {t('team.createResetLink')}
-              </Button>
-              <Button
-                variant="danger"
-                disabled={busy || member._id === me?._id}
-                onClick={() => setStep('delete')}
-              >
-                {t('team.deleteMenu')}
-              </Button>
-            </div>
-            <FormError message={error} />
+      {step === 'menu' && (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-slate-700">
+            {member.email} · {member.role === 'admin' ? t('common.admin') : t('common.member')}
+            {deactivated && ` · ${t('common.deactivated')}`}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                member.role === 'admin'
+                  ? apply(
+                      member._id,
+                      { role: 'member' },
+                      t('team.nowMember', { name: member.name }),
+                    )
+                  : apply(member._id, { role: 'admin' }, t('team.nowAdmin', { name: member.name }))
+              }
+            >
+              {member.role === 'admin' ? t('team.makeMember') : t('team.makeAdmin')}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={busy || member._id === me?._id}
+              onClick={() =>
+                deactivated
+                  ? apply(
+                      member._id,
+                      { active: true },
+                      t('team.reactivated', { name: member.name }),
+                    )
+                  : apply(
+                      member._id,
+                      { active: false },
+                      t('team.deactivated', { name: member.name }),
+                    )
+              }
+            >
+              {deactivated ? t('team.reactivate') : t('team.deactivate')}
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={() => makeLink(member._id)}>
+              {t('team.createResetLink')}
+            </Button>
+            <Button
+              variant="danger"
+              disabled={busy || member._id === me?._id}
+              onClick={() => setStep('delete')}
+            >
+              {t('team.deleteMenu')}
+            </Button>
           </div>
-        )}
-        {step === 'link' && link && <ResetLink member={member} link={link} />}
-        {step === 'delete' && <DeleteMember member={member} onDone={close} />}
-      </Modal>
+          <FormError message={error} />
+        </div>
+      )}
+      {step === 'link' && link && <ResetLink member={member} link={link} />}
+      {step === 'delete' && <DeleteMember member={member} onDone={onClose} />}
     </>
   );
 }

@@ -9,7 +9,12 @@ import { useUsers, type UserFilters } from '../../../lib/get-users';
 import { useT } from '../../../lib/i18n';
 import { pagingOf } from '../../../lib/infinite-paging';
 import { useDownloadUsersReport } from '../api/download-users-report';
-import { MemberActions } from '../components/member-actions';
+import {
+  ManageMemberButton,
+  ManageMemberDialog,
+  useManagedMember,
+  type Member,
+} from '../components/member-actions';
 import { UserCard, UserCardSkeleton } from '../components/user-card';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
@@ -33,6 +38,7 @@ export function TeamMembersPage() {
   };
   const users = useUsers(useDebouncedValue(search, 300), filters);
   const download = useDownloadUsersReport();
+  const managed = useManagedMember(users.users);
   const t = useT();
 
   function downloadReport() {
@@ -88,12 +94,19 @@ export function TeamMembersPage() {
           <option value="false">{t('common.deactivated')}</option>
         </select>
       </div>
-      <TeamGrid users={users} />
+      <TeamGrid users={users} onManage={managed.manage} />
+      <ManageMemberDialog member={managed.member} onClose={managed.close} />
     </section>
   );
 }
 
-function TeamGrid({ users: { query, users } }: { users: ReturnType<typeof useUsers> }) {
+function TeamGrid({
+  users: { query, users },
+  onManage,
+}: {
+  users: ReturnType<typeof useUsers>;
+  onManage: (member: Member) => void;
+}) {
   const t = useT();
   if (query.isPending) {
     return (
@@ -116,7 +129,9 @@ function TeamGrid({ users: { query, users } }: { users: ReturnType<typeof useUse
       columns={gridColumns}
       estimateRowHeight={ESTIMATED_ROW_PX}
       keyOf={(user) => user._id}
-      renderItem={(user) => <UserCard user={user} actions={<MemberActions member={user} />} />}
+      renderItem={(user) => (
+        <UserCard user={user} actions={<ManageMemberButton member={user} onManage={onManage} />} />
+      )}
       label={t('team.list')}
       loadingMoreText={t('team.loadingMore')}
       loadMoreFailedText={t('team.loadMoreFailed')}
