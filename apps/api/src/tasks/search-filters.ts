@@ -12,12 +12,17 @@ import { BadRequest } from '../errors.js';
 import { decodeCursor, encodeCursor, taskCursorShape } from '../http/cursor.js';
 
 /**
- * The due-date windows of the task list's `due` filter, in the caller's time zone:
- * - overdue: due before now, and not Completed;
- * - today: due from the start of today to the start of tomorrow;
- * - week: due from the start of today to the start of the 8th day (today and the next 6 days);
- * - later: due from the start of the 8th day on (after the week).
- * As ISO-8601 UTC bounds, which compare with stored due dates as text (fixed-width ISO).
+ * The due-date windows of the task list's `due` filter:
+ * - overdue: due before now, and not Completed (the dashboards' overdue count, spec section 3);
+ * - today: due on today's date;
+ * - week: due on today's date or one of the next 6;
+ * - later: due on a date after the week.
+ * "Today" is the date it is now in the caller's time zone (`tz`). A due date is a calendar day
+ * (the web app sends midnight UTC of the chosen day and shows every due date by its UTC day), so
+ * the day of a due date is its UTC date, wherever the caller is: in Los Angeles on the evening of
+ * the 28th, "today" is the tasks shown as due on the 28th, not those of the 29th that are
+ * already past midnight UTC. As ISO-8601 UTC bounds, which compare with stored due dates as text
+ * (fixed-width ISO).
  */
 export interface DueWindow {
   from?: string;
@@ -59,8 +64,9 @@ export const PRIORITY_RANKS: Record<TaskPriority, number> = { High: 3, Medium: 2
 export function dueWindow(due: TaskDueFilter, timeZone: string, now = new Date()): DueWindow {
   if (due === 'overdue') return { before: now.toISOString(), openOnly: true };
   const { year, month, day } = dateIn(timeZone, now.getTime());
+  // Date.UTC rolls an overflowing day on into the next month (and year).
   const dayStart = (offset: number) =>
-    new Date(startOfDay(timeZone, year, month, day + offset)).toISOString();
+    new Date(Date.UTC(year, month - 1, day + offset)).toISOString();
   if (due === 'today') return { from: dayStart(0), before: dayStart(1) };
   if (due === 'week') return { from: dayStart(0), before: dayStart(7) };
   return { from: dayStart(7) };
@@ -88,53 +94,22 @@ export function dueRange(
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The wall-clock date and time in `timeZone` at `epochMs`. */
-function wallClock(timeZone: string, epochMs: number) {
+/** The calendar date it is in `timeZone` at `epochMs`. */
+function dateIn(timeZone: string, epochMs: number) {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
       timeZone,
-      hourCycle: 'h23',
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
     });
     formatters.set(timeZone, format);
   }
   const parts = Object.fromEntries(
     format.formatToParts(new Date(epochMs)).map((part) => [part.type, Number(part.value)]),
   );
-  return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-function dateIn(timeZone: string, epochMs: number) {
-  const { year, month, day } = wallClock(timeZone, epochMs);
-  return { year, month, day };
-}
-
-/** How far `timeZone` is ahead of UTC at `epochMs`, in milliseconds. */
-function offsetAt(timeZone: string, epochMs: number): number {
-  const c = wallClock(timeZone, epochMs);
-  const asUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
-  return asUtc - Math.floor(epochMs / 1000) * 1000;
-}
-
-/** The instant the given day starts in `timeZone` (`day` may overflow: Date.UTC rolls it on). */
-function startOfDay(timeZone: string, year: number, month: number, day: number): number {
-  const wall = Date.UTC(year, month - 1, day);
-  // Twice: the offset at the first guess may differ from the one at the answer (DST change).
-  const guess = wall - offsetAt(timeZone, wall);
-  return wall - offsetAt(timeZone, guess);
+  return { year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1 };
 }
 
 /** The order a sort lists in when `order` is not sent: the one people expect of each. */

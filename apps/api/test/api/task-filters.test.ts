@@ -264,3 +264,46 @@ describe(`task list filters (${ENGINE})`, () => {
       .expect(200);
   });
 });
+
+describe(`due windows by calendar day in every time zone (${ENGINE})`, () => {
+  let ctx: TestContext;
+  let admin: Session;
+  // The far ends of the clock (UTC+14, UTC-11) and a zone with daylight saving time: in each,
+  // "today" is the date it is there, matched against each due date's day (midnight UTC of the
+  // day, as the web app sends a chosen date), whatever the hour in UTC.
+  const zones = ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Los_Angeles'];
+  const bareDay = (timeZone: string, plusDays: number) => {
+    const { year, month, day } = dateIn(timeZone);
+    return new Date(Date.UTC(year, month - 1, day + plusDays)).toISOString();
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await signUp(ctx, 'admin');
+    const member = await signUp(ctx, 'member');
+    for (const zone of zones) {
+      for (const plus of [-1, 0, 1, 6, 7]) {
+        await createTask(ctx, admin, [member.id], {
+          title: `${zone} ${plus}`,
+          dueDate: bareDay(zone, plus),
+        });
+      }
+    }
+  });
+  afterAll(() => ctx.close());
+
+  const titlesIn = async (due: string, tz: string) =>
+    (
+      (await ctx.api.get('/api/tasks').query({ due, tz, limit: '100' }).set(admin.auth).expect(200))
+        .body as TaskListResponse
+    ).tasks
+      .map((task) => task.title)
+      .filter((title) => title.startsWith(`${tz} `))
+      .sort();
+
+  it.each(zones)('today, week and later in %s are its dates', async (tz) => {
+    expect(await titlesIn('today', tz)).toEqual([`${tz} 0`]);
+    expect(await titlesIn('week', tz)).toEqual([`${tz} 0`, `${tz} 1`, `${tz} 6`]);
+    expect(await titlesIn('later', tz)).toEqual([`${tz} 7`]);
+  });
+});
