@@ -5,7 +5,7 @@ import {
   type TaskPriority,
 } from '@task-manager/shared';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
 import { useLabels } from '../../../lib/get-labels';
@@ -147,14 +147,20 @@ function SearchBox({
   }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The timer sends through the latest render's onSearch and words: one captured at the
+  // keystroke would write the URL as it was then, undoing a filter chosen while it waited.
+  const latest = useRef({ onSearch, synced });
+  useLayoutEffect(() => {
+    latest.current = { onSearch, synced };
+  });
 
   function type(next: string) {
     setText(next);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (next.trim() === synced) return;
+      if (next.trim() === latest.current.synced) return;
       setSynced(next.trim());
-      onSearch(next);
+      latest.current.onSearch(next);
     }, SEARCH_DEBOUNCE_MS);
   }
 

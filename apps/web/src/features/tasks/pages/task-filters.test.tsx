@@ -101,6 +101,26 @@ describe('the task filters', () => {
     expect(screen.queryByRole('combobox', { name: 'Assignee' })).not.toBeInTheDocument();
   });
 
+  it('keep a filter picked while the search still waits for typing to pause', async () => {
+    const stub = serve();
+    renderPage(<MyTasksPage />, { path: '/user/tasks' });
+    await advance(0);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), {
+      target: { value: 'report' },
+    });
+    await advance(50);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'High' }));
+    await advance(300);
+    await advance(300);
+    expect(stub.requests.filter((request) => request.url === '/api/tasks').at(-1)!.params).toEqual({
+      view: 'card',
+      limit: 100,
+      q: 'report',
+      priority: 'High',
+    });
+    expect(screen.getByRole('checkbox', { name: 'High' })).toBeChecked();
+  });
+
   it('mark an overdue task and show its labels on the card', async () => {
     serve();
     renderPage(<MyTasksPage />, { path: '/user/tasks', signedInAs: buildUser() });
