@@ -534,6 +534,7 @@ export const de: Messages = {
   },
   filters: {
     label: 'Aufgaben filtern',
+    labelGone: 'Ein Label aus diesem Link gibt es nicht mehr: Die Liste zeigt die übrigen Filter.',
     search: 'Suche',
     searchPlaceholder: 'Titel, Beschreibung, Checkliste',
     assignee: 'Zuständig',

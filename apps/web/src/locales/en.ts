@@ -528,6 +528,7 @@ export const en = {
   },
   filters: {
     label: 'Filter tasks',
+    labelGone: 'A label in this link no longer exists: the list shows the other filters.',
     search: 'Search',
     searchPlaceholder: 'Title, description, checklist',
     assignee: 'Assignee',

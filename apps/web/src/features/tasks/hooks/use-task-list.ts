@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router-dom';
+import { useLabels } from '../../../lib/get-labels';
+import { useT } from '../../../lib/i18n';
 import { uniqueById } from '../../../lib/infinite-paging';
 import { useTasks, type TaskStatusFilter } from '../api/get-tasks';
 import {
@@ -30,11 +32,29 @@ export function useTaskList({
   const search = searchParams.toString();
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
   const settledSearch = useDebouncedValue(search, debounceMs);
-  const queriedFilters = useMemo(
-    () => filtersFromSearch(new URLSearchParams(settledSearch)),
-    [settledSearch],
-  );
+  // A link may name a label deleted since it was made: the API would refuse the whole list
+  // (400), so once the labels are known only those that exist are asked for.
+  const labels = useLabels();
+  const knownLabels = labels.data;
+  const queriedFilters = useMemo(() => {
+    const settled = filtersFromSearch(new URLSearchParams(settledSearch));
+    if (!knownLabels || settled.label.length === 0) return settled;
+    const known = new Set(knownLabels.map((label) => label._id));
+    return { ...settled, label: settled.label.filter((id) => known.has(id)) };
+  }, [settledSearch, knownLabels]);
   const query = useTasks(queriedFilters, { retryDelayMs });
+  const t = useT();
+  // ...and the URL drops the missing ones (in place: Back does not bring them again), saying so.
+  useEffect(() => {
+    if (!knownLabels || filters.label.length === 0) return;
+    const known = new Set(knownLabels.map((label) => label._id));
+    const kept = filters.label.filter((id) => known.has(id));
+    if (kept.length === filters.label.length) return;
+    toast(t('filters.labelGone'), { id: 'label-gone' });
+    setSearchParams(new URLSearchParams(searchFromFilters({ ...filters, label: kept })), {
+      replace: true,
+    });
+  }, [knownLabels, filters, setSearchParams, t]);
 
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {

@@ -71,6 +71,34 @@ describe('the task filters', () => {
     expect(screen.getByRole('checkbox', { name: 'Backend' })).toBeChecked();
   });
 
+  it('drop a label deleted since the link was made, and say so', async () => {
+    const gone = '00000000-0000-4000-8000-00000000dead';
+    // As the API does: a label id that does not exist is refused.
+    const stub = stubApi((request) => {
+      if (request.url === '/api/labels') return { status: 200, data: [label] };
+      if (request.url === '/api/users') return { status: 200, data: [] };
+      if (String(request.params?.label).includes(gone)) {
+        return { status: 400, data: { message: 'label: no label has this id', code: 'invalid' } };
+      }
+      return { status: 200, data: buildTaskCardList([overdue]) };
+    });
+    renderPage(<ManageTasksPage />, {
+      path: `/admin/tasks?label=${gone},${label._id}`,
+      route: '/admin/tasks',
+      signedInAs: buildUser({ role: 'admin' }),
+    });
+    await advance(0);
+    await advance(0);
+    const lists = stub.requests.filter((request) => request.url === '/api/tasks');
+    // Asked again without the missing label, which the API would refuse.
+    expect(lists.at(-1)!.params?.label).toBe(label._id);
+    expect(
+      screen.getByText('A label in this link no longer exists: the list shows the other filters.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Backend' })).toBeChecked();
+    expect(screen.getByRole('link', { name: 'Late task' })).toBeInTheDocument();
+  });
+
   it('search once typing pauses, with every filter the person picks', async () => {
     const stub = serve();
     renderPage(<MyTasksPage />, { path: '/user/tasks' });
