@@ -43,8 +43,12 @@ export function CalendarPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const start = monthOf(searchParams.get('month'));
   const month = start.format('YYYY-MM');
-  const end = start.add(1, 'month');
-  const query = useMonthTasks(month, start.toISOString(), end.toISOString());
+  const weeks = weeksOf(start);
+  // Every day the grid shows, its neighbouring months' days too: a task due on the 1st of next
+  // month shows in the last row as it does on the next month's page.
+  const gridStart = weeks[0]![0]!;
+  const gridEnd = weeks.at(-1)![6]!.add(1, 'day');
+  const query = useMonthTasks(month, gridStart.toISOString(), gridEnd.toISOString());
 
   const byDay = new Map<string, Task[]>();
   for (const task of query.data?.tasks ?? []) {
@@ -68,7 +72,7 @@ export function CalendarPage() {
           <Button variant="secondary" onClick={() => go(dayjs.utc())}>
             {t('calendar.today')}
           </Button>
-          <Button variant="secondary" onClick={() => go(end)}>
+          <Button variant="secondary" onClick={() => go(start.add(1, 'month'))}>
             {t('calendar.nextMonth')}
             <ChevronRight size={16} aria-hidden />
           </Button>
@@ -104,7 +108,7 @@ export function CalendarPage() {
                 </tr>
               </thead>
               <tbody>
-                {weeksOf(start).map((week) => (
+                {weeks.map((week) => (
                   <tr key={week[0]!.format('YYYY-MM-DD')}>
                     {week.map((day) => {
                       const key = day.format('YYYY-MM-DD');
