@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/ui/feedback';
-import { homePathFor, paths, type Role } from '../config/paths';
+import { afterSignInPath, fromOf, homePathFor, paths, type Role } from '../config/paths';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { FrameSkeleton } from './layouts/frame-skeleton';
@@ -15,7 +15,14 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   const location = useLocation();
   // The frame draws at once while the session is checked, never a blank screen.
   if (loading) return <FrameSkeleton />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (!user)
+    return (
+      <Navigate
+        to={paths.login}
+        replace
+        state={{ from: location.pathname + location.search + location.hash }}
+      />
+    );
   const isAdmin = user.role === 'admin';
   if ((role === 'admin') !== isAdmin) return <Navigate to={homePathFor(user.role)} replace />;
   return <>{children}</>;
@@ -27,16 +34,24 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   const location = useLocation();
   // The frame draws at once while the session is checked, never a blank screen.
   if (loading) return <FrameSkeleton />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (!user)
+    return (
+      <Navigate
+        to={paths.login}
+        replace
+        state={{ from: location.pathname + location.search + location.hash }}
+      />
+    );
   return <>{children}</>;
 }
 
 /** Sign-in and sign-up: someone already signed in goes to their dashboard. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { user, loading } = useSession();
+  const location = useLocation();
   const t = useT();
   if (loading) return <Spinner label={t('common.loading')} />;
-  if (user) return <Navigate to={homePathFor(user.role)} replace />;
+  if (user) return <Navigate to={afterSignInPath(user.role, fromOf(location.state))} replace />;
   return <>{children}</>;
 }
 

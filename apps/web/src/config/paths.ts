@@ -61,3 +61,22 @@ export function taskPathFor(role: string | undefined, id: string): string {
 export function homePathFor(role: string | undefined): string {
   return role === 'admin' ? paths.admin.dashboard : paths.user.dashboard;
 }
+
+/**
+ * Where signing in leads: back to the page a link opened while signed out asked for (its
+ * filters too, e.g. a shared `/admin/tasks?q=deploy`), when it is one of this person's pages
+ * (their role's, or the profile); the dashboard otherwise, as the spec says. `from` is what the
+ * route guards put in the sign-in page's navigation state.
+ */
+export function afterSignInPath(role: string | undefined, from: unknown): string {
+  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')) {
+    const area = role === 'admin' ? '/admin/' : '/user/';
+    const pathname = from.split(/[?#]/)[0]!;
+    if (pathname.startsWith(area) || pathname === paths.profile) return from;
+  }
+  return homePathFor(role);
+}
+
+/** The navigation state's `from` (see afterSignInPath), if any. */
+export const fromOf = (state: unknown): unknown =>
+  typeof state === 'object' && state !== null && 'from' in state ? state.from : undefined;

@@ -9,12 +9,13 @@ import { createQueryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 import { SessionProvider } from '../lib/session';
 
-/** Where the page led (any path but its own), and the navigation state it carried. */
+/** Where the page led (any path but its own, with its query), and the navigation state it carried. */
 function LocationProbe() {
   const location = useLocation();
   return (
     <output aria-label="Location">
-      {location.pathname} {JSON.stringify(location.state ?? null)}
+      {location.pathname}
+      {location.search} {JSON.stringify(location.state ?? null)}
     </output>
   );
 }

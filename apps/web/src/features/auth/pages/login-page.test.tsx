@@ -45,6 +45,24 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('token')).toBe('jwt-1');
   });
 
+  it.each([
+    [
+      'the shared link it was opened from, with its filters',
+      '/admin/tasks?q=deplo&priority=High',
+      '/admin/tasks?q=deplo&priority=High',
+    ],
+    ["not another role's page", '/user/tasks', '/admin/dashboard'],
+    ['never another site', '//evil.example/admin/tasks', '/admin/dashboard'],
+  ])('after signing in, leads to %s', async (_name, from, expected) => {
+    stubApi(() => ({ status: 200, data: { ...admin, token: 'jwt-1' } }));
+    renderPage(<LoginPage />, { path: paths.login, state: { from } });
+    await userEvent.type(screen.getByLabelText('Email Address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    const location = await screen.findByRole('status', { name: 'Location' });
+    expect(location.textContent?.split(' ')[0]).toBe(expected);
+  });
+
   it("shows the server's message when the credentials are wrong", async () => {
     stubApi(() => ({ status: 401, data: { message: 'Invalid email or password' } }));
     open();

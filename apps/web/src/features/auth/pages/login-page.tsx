@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
-import { homePathFor, paths } from '../../../config/paths';
+import { afterSignInPath, fromOf, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -19,6 +19,7 @@ export function LoginPage() {
   const t = useT();
   const { signIn } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -31,7 +32,7 @@ export function LoginPage() {
         onSuccess: ({ token, ...user }) => {
           signIn(token, user);
           notify('success', t('auth.welcomeToast', { name: user.name || t('ui.user') }));
-          void navigate(homePathFor(user.role), { replace: true });
+          void navigate(afterSignInPath(user.role, fromOf(location.state)), { replace: true });
         },
         onError: (failure) => setError(errorMessage(failure, t('passwordReset.genericError'))),
       },
