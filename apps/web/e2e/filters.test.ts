@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SignedInUser } from './support/api.js';
+import { TEST_PASSWORD, type SignedInUser } from './support/api.js';
 import { setupE2E } from './support/e2e.js';
-import { expectHidden, expectVisible } from './support/ui.js';
+import { expectHidden, expectVisible, signInThroughForm } from './support/ui.js';
 
 /**
  * Finding work: the filter bar narrows the list, the view lives in the URL (a link brings it
@@ -75,6 +75,24 @@ describe('filters on the task list', () => {
     await expectVisible(card(other, 'Deploy the API'), 'the linked view');
     await expectHidden(card(other, 'Deployment checklist review'), 'what the link filters out');
     expect(await other.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('deplo');
+  });
+
+  it('bring a link opened while signed out back after signing in', async () => {
+    const { page } = await e2e.openPage();
+    await page.goto('/admin/tasks?q=deplo&priority=High');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await page.getByLabel('Email Address').fill(admin.user.email);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/tasks');
+    expect(query(page).get('q')).toBe('deplo');
+    expect(query(page).get('priority')).toBe('High');
+    await expectVisible(card(page, 'Deploy the API'), 'the linked view');
+    await expectHidden(card(page, 'Deployment checklist review'), 'what the link filters out');
+    // Signing in from the sign-in page itself still opens the dashboard (spec).
+    const fresh = await e2e.openPage();
+    await signInThroughForm(fresh.page, admin.user.email, TEST_PASSWORD);
+    await expect.poll(() => new URL(fresh.page.url()).pathname).toBe('/admin/dashboard');
   });
 
   it('keep the status tab in the URL too', async () => {
