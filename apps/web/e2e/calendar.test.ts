@@ -10,6 +10,7 @@ const e2e = setupE2E();
 let admin: SignedInUser;
 let mia: SignedInUser;
 let late: ApiTask;
+let april: ApiTask;
 
 beforeAll(async () => {
   const team = await adminAndMemberWithTasks(e2e.api, [
@@ -19,6 +20,7 @@ beforeAll(async () => {
   ]);
   ({ admin, member: mia } = team);
   late = team.tasks[0]!;
+  april = team.tasks[2]!;
 });
 
 describe('the calendar', () => {
@@ -72,5 +74,33 @@ describe('the calendar', () => {
     await input.fill('calendar');
     await page.keyboard.press('Enter');
     await expectPath(page, '/admin/calendar');
+  });
+
+  it("palette: Enter opens what matches the words typed, never the last search's task", async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/dashboard');
+    await expectVisible(page.getByRole('heading', { level: 1 }), 'the dashboard');
+    await page.keyboard.press('Control+k');
+    const input = page.getByRole('combobox', { name: 'Search tasks and pages' });
+    await input.fill('invoi');
+    await expectVisible(page.getByRole('option', { name: /Late invoice/ }), 'the first search');
+    // New words and Enter at once, before their search has answered: it waits for it.
+    await input.fill('april rev');
+    await page.keyboard.press('Enter');
+    await expectPath(page, `/admin/tasks/${april._id}`);
+  });
+
+  it('palette: Escape gives focus back to where it was', async () => {
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/tasks');
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.focus();
+    await page.keyboard.press('Control+k');
+    await expectVisible(page.getByRole('combobox', { name: 'Search tasks and pages' }), 'palette');
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')))
+      .toBe('search');
+    expect(await search.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 });

@@ -1,4 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStatusName } from '../../../components/ui/badges';
 import { paths, taskPathFor } from '../../../config/paths';
@@ -60,10 +68,21 @@ export function Palette({ role, onClose }: { role: string; onClose: () => void }
   const listId = useId();
   const titleId = useId();
 
-  useEffect(() => {
+  // What had focus when the palette opened gets it back when the palette is dismissed
+  // (Escape, a click outside, the shortcut again); not after a command, which opens a page.
+  const opener = useRef<Element | null>(document.activeElement);
+  const restoreFocus = useRef(true);
+  // A layout effect: its cleanup runs while the dialog is still in the page, so it closes there.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-    return () => element?.close();
+    const before = opener.current;
+    return () => {
+      element?.close();
+      if (restoreFocus.current && before instanceof HTMLElement && before.isConnected) {
+        before.focus();
+      }
+    };
   }, []);
 
   const commands = useMemo(() => {
@@ -72,23 +91,42 @@ export function Palette({ role, onClose }: { role: string; onClose: () => void }
       .map(([name, to]) => [t(`palette.${name}`), to] as const)
       .filter(([label]) => label.toLowerCase().includes(words))
       .map(([label, to]): Command => ({ id: `page-${to}`, label, hint: t('palette.page'), to }));
-    const tasks = q
-      ? (search.data ?? []).map((task): Command => ({
-          id: `task-${task._id}`,
-          label: task.title,
-          hint: t('palette.task', { status: statusName(task.status) }),
-          to: taskPathFor(role, task._id),
-        }))
-      : [];
+    // Only the answer for what is typed now: a previous search's tasks (kept on screen by the
+    // query while the next loads) must not be what Enter opens.
+    const tasks =
+      q && q === text.trim() && !search.isPlaceholderData
+        ? (search.data ?? []).map((task): Command => ({
+            id: `task-${task._id}`,
+            label: task.title,
+            hint: t('palette.task', { status: statusName(task.status) }),
+            to: taskPathFor(role, task._id),
+          }))
+        : [];
     return [...tasks, ...pages];
-  }, [text, q, role, search.data, t, statusName]);
+  }, [text, q, role, search.data, search.isPlaceholderData, t, statusName]);
   const current = Math.min(active, Math.max(commands.length - 1, 0));
+
+  // Enter before the tasks for what is typed are in waits for them, then opens the choice.
+  const trimmed = text.trim();
+  const tasksSettled =
+    trimmed === '' ||
+    search.isError ||
+    (q === trimmed && !search.isPlaceholderData && search.data !== undefined);
+  const enterPending = useRef(false);
 
   function go(command: Command | undefined) {
     if (!command) return;
+    restoreFocus.current = false;
     onClose();
     void navigate(command.to);
   }
+
+  // After every render: the one that brings the tasks opens the choice (go closes the palette).
+  useEffect(() => {
+    if (!enterPending.current || !tasksSettled) return;
+    enterPending.current = false;
+    go(commands[current]);
+  });
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -97,7 +135,8 @@ export function Palette({ role, onClose }: { role: string; onClose: () => void }
       setActive((current + step + commands.length) % Math.max(commands.length, 1));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      go(commands[current]);
+      if (tasksSettled) go(commands[current]);
+      else enterPending.current = true;
     }
   }
 
@@ -130,6 +169,7 @@ export function Palette({ role, onClose }: { role: string; onClose: () => void }
         onChange={(event) => {
           setText(event.target.value);
           setActive(0);
+          enterPending.current = false;
         }}
         onKeyDown={onKeyDown}
         className="w-full border-b border-slate-200 px-4 py-3 text-base text-slate-900 outline-none placeholder:text-slate-500"
