@@ -72,6 +72,10 @@ describe('the board', () => {
     await expect
       .poll(async () => (await e2e.api.getTask(admin.token, other._id)).status)
       .toBe('Completed');
+    // Focus follows the card to its new column: the keyboard goes on from there.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Move to... (Keyboard task)');
   });
 
   it('snaps a refused move back and says why', async () => {

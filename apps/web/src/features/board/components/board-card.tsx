@@ -21,11 +21,16 @@ export function BoardCard({
   href,
   moving,
   onMove,
+  takeFocus = false,
+  onFocusTaken,
 }: {
   task: TaskCard;
   href: string;
   moving: boolean;
   onMove: (status: TaskStatus) => void;
+  /** Focus its menu button once it can be used: the card just moved by its menu. */
+  takeFocus?: boolean;
+  onFocusTaken?: () => void;
 }) {
   const t = useT();
   const titleId = useId();
@@ -51,7 +56,14 @@ export function BoardCard({
         >
           {task.title}
         </Link>
-        <MoveMenu current={task.status} title={task.title} disabled={moving} onMove={onMove} />
+        <MoveMenu
+          current={task.status}
+          title={task.title}
+          disabled={moving}
+          onMove={onMove}
+          takeFocus={takeFocus}
+          onFocusTaken={onFocusTaken}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-1.5">
         <PriorityBadge priority={task.priority} />
@@ -74,11 +86,15 @@ function MoveMenu({
   title,
   disabled,
   onMove,
+  takeFocus,
+  onFocusTaken,
 }: {
   current: TaskStatus;
   title: string;
   disabled: boolean;
   onMove: (status: TaskStatus) => void;
+  takeFocus: boolean;
+  onFocusTaken?: () => void;
 }) {
   const t = useT();
   const statusName = useStatusName();
@@ -91,6 +107,14 @@ function MoveMenu({
   useEffect(() => {
     if (open) items.current[0]?.focus();
   }, [open]);
+
+  // A card moved by its menu is drawn anew in its new column (or back in its own when the move
+  // failed): focus follows it there, once its button is enabled again.
+  useEffect(() => {
+    if (!takeFocus || disabled) return;
+    button.current?.focus();
+    onFocusTaken?.();
+  }, [takeFocus, disabled, onFocusTaken]);
 
   function close() {
     setOpen(false);

@@ -1,6 +1,6 @@
 import { TASK_STATUSES, type TaskCard, type TaskStatus } from '@task-manager/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useStatusName } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
@@ -33,6 +33,9 @@ export function BoardPage() {
   const [announcement, setAnnouncement] = useState('');
   // A move to Pending unticks every item (decision 003): asked first when some are ticked.
   const [confirming, setConfirming] = useState<TaskCard | null>(null);
+  // The card moved by its menu (the keyboard way): its menu button gets focus where it lands.
+  const [focusTask, setFocusTask] = useState<string | null>(null);
+  const focusTaken = useCallback(() => setFocusTask(null), []);
 
   /** A card of any column, as loaded (a drop names only the card's id). */
   function findLoadedTask(id: string): TaskCard | undefined {
@@ -92,7 +95,12 @@ export function BoardPage() {
             status={status}
             moves={moves}
             hrefFor={(task) => taskPathFor(user?.role, task._id)}
-            onMove={move}
+            onMove={(task, to) => {
+              setFocusTask(task._id);
+              move(task, to);
+            }}
+            focusTask={focusTask}
+            onFocusTaken={focusTaken}
             onDrop={(id, to) => {
               const task = findLoadedTask(id);
               if (task) move(task, to);
@@ -111,7 +119,10 @@ export function BoardPage() {
             </Button>
             <Button
               onClick={() => {
-                if (confirming) move(confirming, 'Pending', true);
+                if (confirming) {
+                  setFocusTask(confirming._id);
+                  move(confirming, 'Pending', true);
+                }
                 setConfirming(null);
               }}
             >
@@ -137,11 +148,15 @@ function BoardColumn({
   hrefFor,
   onMove,
   onDrop,
+  focusTask,
+  onFocusTaken,
 }: {
   status: TaskStatus;
   moves: PendingMoves;
   hrefFor: (task: TaskCard) => string;
   onMove: (task: TaskCard, to: TaskStatus) => void;
+  focusTask: string | null;
+  onFocusTaken: () => void;
   /** A card (by id) dropped on this column. */
   onDrop: (id: string, to: TaskStatus) => void;
 }) {
@@ -213,6 +228,8 @@ function BoardColumn({
               href={hrefFor(task)}
               moving={Boolean(moves[task._id])}
               onMove={(to) => onMove(task, to)}
+              takeFocus={focusTask === task._id}
+              onFocusTaken={onFocusTaken}
             />
           ))}
         </ul>
