@@ -62,4 +62,23 @@ describe('the label manager', () => {
     expect(await screen.findByText('Label deleted')).toBeInTheDocument();
     expect(stub.requests.some((request) => request.method === 'DELETE')).toBe(true);
   });
+
+  it('keeps the row, its field and its focus through a save', async () => {
+    let stored = backend;
+    stubApi((request) => {
+      if (request.method === 'GET') return { status: 200, data: [stored] };
+      stored = { ...stored, ...(request.body as object) };
+      return { status: 200, data: stored };
+    });
+    renderPage(<LabelsPage />, { path: '/admin/labels', signedInAs: admin });
+    const name = await screen.findByLabelText('Name of Backend');
+    name.focus();
+    fireEvent.change(name, { target: { value: 'API' } });
+    fireEvent.submit(name.closest('form')!);
+    expect(await screen.findByText('Label saved')).toBeInTheDocument();
+    // The list is fetched again with the new name: the same field, still focused.
+    expect(await screen.findByLabelText('Name of API')).toBe(name);
+    expect(document.activeElement).toBe(name);
+    expect(name).toHaveValue('API');
+  });
 });

@@ -27,7 +27,7 @@ export function LabelsPage() {
       ) : (
         <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {labels.data.map((label) => (
-            <LabelRow key={`${label._id}-${label.name}-${label.color}`} label={label} />
+            <LabelRow key={label._id} label={label} />
           ))}
         </ul>
       );
@@ -118,6 +118,14 @@ function LabelRow({ label }: { label: Label }) {
   const deleteLabel = useDeleteLabel();
   const [name, setName] = useState(label.name);
   const [color, setColor] = useState(label.color);
+  // The row stays mounted through a save (focus stays where it was); a change made elsewhere
+  // (another admin, another tab) shows in a field not being edited, and never replaces typing.
+  const [stored, setStored] = useState({ name: label.name, color: label.color });
+  if (stored.name !== label.name || stored.color !== label.color) {
+    setStored({ name: label.name, color: label.color });
+    if (name === stored.name) setName(label.name);
+    if (color === stored.color) setColor(label.color);
+  }
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const nameId = useId();
