@@ -23,6 +23,15 @@ beforeAll(async () => {
   april = team.tasks[2]!;
 });
 
+/** The admin's dashboard with the command palette open (Ctrl+K), and its search box. */
+async function paletteOnTheDashboard() {
+  const { page } = await e2e.openPage({ token: admin.token });
+  await page.goto('/admin/dashboard');
+  await expectVisible(page.getByRole('heading', { level: 1 }), 'the dashboard');
+  await page.keyboard.press('Control+k');
+  return { page, input: page.getByRole('combobox', { name: 'Search tasks and pages' }) };
+}
+
 describe('the calendar', () => {
   it('shows a month by due date, overdue in red, and opens a task', async () => {
     const { page } = await e2e.openPage({ token: mia.token });
@@ -61,11 +70,7 @@ describe('the calendar', () => {
   });
 
   it('is a command palette away (Ctrl+K): a task by search, or a page', async () => {
-    const { page } = await e2e.openPage({ token: admin.token });
-    await page.goto('/admin/dashboard');
-    await expectVisible(page.getByRole('heading', { level: 1 }), 'the dashboard');
-    await page.keyboard.press('Control+k');
-    const input = page.getByRole('combobox', { name: 'Search tasks and pages' });
+    const { page, input } = await paletteOnTheDashboard();
     await input.fill('invoi');
     await expectVisible(page.getByRole('option', { name: /Late invoice/ }), 'the task found');
     await page.keyboard.press('Enter');
@@ -77,11 +82,7 @@ describe('the calendar', () => {
   });
 
   it("palette: Enter opens what matches the words typed, never the last search's task", async () => {
-    const { page } = await e2e.openPage({ token: admin.token });
-    await page.goto('/admin/dashboard');
-    await expectVisible(page.getByRole('heading', { level: 1 }), 'the dashboard');
-    await page.keyboard.press('Control+k');
-    const input = page.getByRole('combobox', { name: 'Search tasks and pages' });
+    const { page, input } = await paletteOnTheDashboard();
     await input.fill('invoi');
     await expectVisible(page.getByRole('option', { name: /Late invoice/ }), 'the first search');
     // New words and Enter at once, before their search has answered: it waits for it.

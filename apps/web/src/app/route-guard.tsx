@@ -6,23 +6,27 @@ import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { FrameSkeleton } from './layouts/frame-skeleton';
 
+/** To the sign-in page, which leads back here afterwards (afterSignInPath): filters included. */
+function ToSignIn() {
+  const location = useLocation();
+  return (
+    <Navigate
+      to={paths.login}
+      replace
+      state={{ from: location.pathname + location.search + location.hash }}
+    />
+  );
+}
+
 /**
  * Nobody signed in goes to /login; someone whose role is not allowed goes to their own dashboard
  * (the spec's original declared roles but never checked them).
  */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
   const { user, loading } = useSession();
-  const location = useLocation();
   // The frame draws at once while the session is checked, never a blank screen.
   if (loading) return <FrameSkeleton />;
-  if (!user)
-    return (
-      <Navigate
-        to={paths.login}
-        replace
-        state={{ from: location.pathname + location.search + location.hash }}
-      />
-    );
+  if (!user) return <ToSignIn />;
   const isAdmin = user.role === 'admin';
   if ((role === 'admin') !== isAdmin) return <Navigate to={homePathFor(user.role)} replace />;
   return <>{children}</>;
@@ -31,17 +35,9 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
 /** Pages of every signed-in person whatever the role (their own profile). */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const { user, loading } = useSession();
-  const location = useLocation();
   // The frame draws at once while the session is checked, never a blank screen.
   if (loading) return <FrameSkeleton />;
-  if (!user)
-    return (
-      <Navigate
-        to={paths.login}
-        replace
-        state={{ from: location.pathname + location.search + location.hash }}
-      />
-    );
+  if (!user) return <ToSignIn />;
   return <>{children}</>;
 }
 
