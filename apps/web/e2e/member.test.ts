@@ -228,6 +228,9 @@ describe('a member', () => {
     const { page } = await e2e.openPage();
     await signInThroughForm(page, mia.user.email, mia.password);
     await expectPath(page, '/user/dashboard');
+    // As a person would: the dashboard is drawn (its data in) before Logout. A request still in
+    // flight when the token is ended would be refused (401), a console error here.
+    await expectVisible(page.getByRole('button', { name: /see all/i }), 'the loaded dashboard');
     await sideMenu(page).getByRole('button', { name: 'Logout' }).click();
     await expectPath(page, '/login');
     expect(await page.evaluate(() => localStorage.length)).toBe(0);

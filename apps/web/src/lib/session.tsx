@@ -86,15 +86,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(() => {
     const token = getStoredToken();
+    // The local session ends first: its requests in flight are cancelled before the token
+    // they carry is ended (they would come back refused).
+    endSession();
     // Best effort: the server ends this token, so a copy of it left anywhere is useless. The
-    // local session ends at once whatever the answer; the header is set here because the token
-    // is gone from storage before the request goes out.
+    // local session has ended whatever the answer; the header is set here because the token
+    // is gone from storage.
     if (token) {
       api
         .post('/api/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } })
         .catch(() => undefined);
     }
-    endSession();
   }, [endSession]);
 
   const signIn = useCallback(
