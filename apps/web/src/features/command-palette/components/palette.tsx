@@ -85,33 +85,32 @@ export function Palette({ role, onClose }: { role: string; onClose: () => void }
     };
   }, []);
 
+  // The task answer is for the words typed now (not a previous search's, which the query keeps
+  // on screen while the next loads): only it is offered, and Enter waits for it.
+  const trimmed = text.trim();
+  const answerIsCurrent = q !== '' && q === trimmed && !search.isPlaceholderData;
+
   const commands = useMemo(() => {
-    const words = text.trim().toLowerCase();
+    const words = trimmed.toLowerCase();
     const pages = (role === 'admin' ? ADMIN_PAGES : MEMBER_PAGES)
       .map(([name, to]) => [t(`palette.${name}`), to] as const)
       .filter(([label]) => label.toLowerCase().includes(words))
       .map(([label, to]): Command => ({ id: `page-${to}`, label, hint: t('palette.page'), to }));
-    // Only the answer for what is typed now: a previous search's tasks (kept on screen by the
-    // query while the next loads) must not be what Enter opens.
-    const tasks =
-      q && q === text.trim() && !search.isPlaceholderData
-        ? (search.data ?? []).map((task): Command => ({
-            id: `task-${task._id}`,
-            label: task.title,
-            hint: t('palette.task', { status: statusName(task.status) }),
-            to: taskPathFor(role, task._id),
-          }))
-        : [];
+    const tasks = answerIsCurrent
+      ? (search.data ?? []).map((task): Command => ({
+          id: `task-${task._id}`,
+          label: task.title,
+          hint: t('palette.task', { status: statusName(task.status) }),
+          to: taskPathFor(role, task._id),
+        }))
+      : [];
     return [...tasks, ...pages];
-  }, [text, q, role, search.data, search.isPlaceholderData, t, statusName]);
+  }, [trimmed, answerIsCurrent, role, search.data, t, statusName]);
   const current = Math.min(active, Math.max(commands.length - 1, 0));
 
   // Enter before the tasks for what is typed are in waits for them, then opens the choice.
-  const trimmed = text.trim();
   const tasksSettled =
-    trimmed === '' ||
-    search.isError ||
-    (q === trimmed && !search.isPlaceholderData && search.data !== undefined);
+    trimmed === '' || search.isError || (answerIsCurrent && search.data !== undefined);
   const enterPending = useRef(false);
 
   function go(command: Command | undefined) {

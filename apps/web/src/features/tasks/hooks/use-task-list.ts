@@ -13,6 +13,13 @@ import {
 } from '../task-filters';
 import { useDebouncedValue } from './use-debounced-value';
 
+/** The label ids of `ids` that name a label of `labels`; all of them until the labels are known. */
+function existingLabelIds(ids: string[], labels: readonly { _id: string }[] | undefined) {
+  if (!labels || ids.length === 0) return ids;
+  const known = new Set(labels.map((label) => label._id));
+  return ids.filter((id) => known.has(id));
+}
+
 export const TASKS_FETCH_FAILED = 'Failed to fetch tasks. Please try again.';
 
 /**
@@ -38,17 +45,13 @@ export function useTaskList({
   const knownLabels = labels.data;
   const queriedFilters = useMemo(() => {
     const settled = filtersFromSearch(new URLSearchParams(settledSearch));
-    if (!knownLabels || settled.label.length === 0) return settled;
-    const known = new Set(knownLabels.map((label) => label._id));
-    return { ...settled, label: settled.label.filter((id) => known.has(id)) };
+    return { ...settled, label: existingLabelIds(settled.label, knownLabels) };
   }, [settledSearch, knownLabels]);
   const query = useTasks(queriedFilters, { retryDelayMs });
   const t = useT();
   // ...and the URL drops the missing ones (in place: Back does not bring them again), saying so.
   useEffect(() => {
-    if (!knownLabels || filters.label.length === 0) return;
-    const known = new Set(knownLabels.map((label) => label._id));
-    const kept = filters.label.filter((id) => known.has(id));
+    const kept = existingLabelIds(filters.label, knownLabels);
     if (kept.length === filters.label.length) return;
     toast(t('filters.labelGone'), { id: 'label-gone' });
     setSearchParams(new URLSearchParams(searchFromFilters({ ...filters, label: kept })), {

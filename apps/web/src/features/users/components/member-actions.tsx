@@ -102,10 +102,10 @@ function MemberDialogBody({ member, onClose }: { member: Member; onClose: () => 
   const { user: me } = useSession();
   const t = useT();
 
-  function apply(id: string, patch: MemberChange, done: string) {
+  function apply(patch: MemberChange, done: string) {
     setError(null);
     change.mutate(
-      { id, change: patch },
+      { id: member._id, change: patch },
       {
         onSuccess: () => {
           notify('success', done);
@@ -116,9 +116,9 @@ function MemberDialogBody({ member, onClose }: { member: Member; onClose: () => 
     );
   }
 
-  function makeLink(id: string) {
+  function makeLink() {
     setError(null);
-    resetLink.mutate(id, {
+    resetLink.mutate(member._id, {
       onSuccess: (url) => {
         setLink(new URL(url, window.location.origin).href);
         setStep('link');
@@ -143,12 +143,8 @@ function MemberDialogBody({ member, onClose }: { member: Member; onClose: () => 
               disabled={busy}
               onClick={() =>
                 member.role === 'admin'
-                  ? apply(
-                      member._id,
-                      { role: 'member' },
-                      t('team.nowMember', { name: member.name }),
-                    )
-                  : apply(member._id, { role: 'admin' }, t('team.nowAdmin', { name: member.name }))
+                  ? apply({ role: 'member' }, t('team.nowMember', { name: member.name }))
+                  : apply({ role: 'admin' }, t('team.nowAdmin', { name: member.name }))
               }
             >
               {member.role === 'admin' ? t('team.makeMember') : t('team.makeAdmin')}
@@ -158,21 +154,13 @@ function MemberDialogBody({ member, onClose }: { member: Member; onClose: () => 
               disabled={busy || member._id === me?._id}
               onClick={() =>
                 deactivated
-                  ? apply(
-                      member._id,
-                      { active: true },
-                      t('team.reactivated', { name: member.name }),
-                    )
-                  : apply(
-                      member._id,
-                      { active: false },
-                      t('team.deactivated', { name: member.name }),
-                    )
+                  ? apply({ active: true }, t('team.reactivated', { name: member.name }))
+                  : apply({ active: false }, t('team.deactivated', { name: member.name }))
               }
             >
               {deactivated ? t('team.reactivate') : t('team.deactivate')}
             </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => makeLink(member._id)}>
+            <Button variant="secondary" disabled={busy} onClick={makeLink}>
               {t('team.createResetLink')}
             </Button>
             <Button
