@@ -1034,38 +1034,32 @@ async function countFilteredTasks(
     return countTasksByStatus(db, scope, filter);
   }
   const version = dataVersion ?? (await readDataVersion(db));
-  if (
-    !isPostgres(db) &&
-    searchOnKeys(filter) &&
-    filter.due?.openOnly &&
-    filter.due.before !== undefined
-  ) {
-    return countOverdueSearch(db, scope, filter, filter.due.before, version);
+  if (filter.due?.openOnly && filter.due.before !== undefined) {
+    return countOverdueFiltered(db, scope, filter, filter.due.before, version);
   }
-  // The filter holds its due window as instants: an open window (overdue: before now) is a key
-  // of its own every time, so it is counted afresh each time, as it must be (but for a search
-  // on SQLite, whose counts are kept until a match falls due, above).
   const key = JSON.stringify([scope.assigneeId ?? null, { ...filter, status: undefined }]);
   return filteredCounts.get(db, version, key, () => countTasksByStatus(db, scope, filter));
 }
 
 /**
- * SQLite: an overdue search's counts. Overdue ends now, so they change as time passes, but only
- * when one of the matching tasks falls due: each count is kept with the instant it was counted
- * at and the earliest due date still ahead of it (countOverdueMatchesByStatus), and answers a
- * later request of the same data version until then. A request whose clock reads earlier than
- * the count's is counted afresh. (A search over every task: `q=review&due=overdue` read its
- * 6,666 matches' keys twice per request, for the counts and for the page.)
+ * The counts of a list narrowed to overdue tasks (its due window ends at `before`: now, or an
+ * earlier `dueBefore`). Overdue ends now, so they change as time passes, but only when one of
+ * the matching tasks falls due: each count is kept with the instant it was counted at and the
+ * earliest due date still ahead of it among the open tasks the rest of the filter keeps, and
+ * answers a later request of the same data version until then. A request whose clock reads
+ * earlier than the count's is counted afresh. (`priority=Low&due=overdue` counted its 6,000
+ * overdue tasks on every request, 1.2 ms; a search over every task, `q=review&due=overdue`, read
+ * its 6,666 matches' keys twice per request, for the counts and for the page.)
  */
-const overdueSearchCounts = new VersionedMemo<{
+const overdueCounts = new VersionedMemo<{
   counts: { total: number; byStatus: Record<TaskStatus, number> };
   before: string;
   nextDue: string | null;
 }>(256);
-async function countOverdueSearch(
+async function countOverdueFiltered(
   db: Kysely<Database>,
   scope: TaskScope,
-  filter: TaskFilter & { words: string[] },
+  filter: TaskFilter,
   before: string,
   version: number,
 ) {
@@ -1073,23 +1067,48 @@ async function countOverdueSearch(
     scope.assigneeId ?? null,
     { ...filter, status: undefined, due: { ...filter.due, before: undefined } },
   ]);
-  const kept = await overdueSearchCounts.get(
+  const kept = await overdueCounts.get(
     db,
     version,
     key,
-    async () => {
-      const counted = await countOverdueMatchesByStatus(
-        db,
-        filter.words,
-        searchAlso(scope, filter),
-        before,
-      );
-      if (!counted) throw new Error('Overdue search counts are kept on SQLite only.');
-      return { counts: tallied(counted.rows), before, nextDue: counted.nextDue };
-    },
+    async () => ({ ...(await countOverdue(db, scope, filter, before)), before }),
     (counted) => overdueCountsHold(counted.before, counted.nextDue, before),
   );
   return kept.counts;
+}
+
+/**
+ * An overdue list's counts by status, and the earliest due date at or after `before` of the
+ * open tasks the rest of its filter keeps (when the counts next change without a write). On
+ * SQLite a search counts both in one read of its matches' keys (countOverdueMatchesByStatus);
+ * otherwise the counts are the list's own, and the next due date one more statement (the
+ * smallest of an index range per open status: 0.01 ms for `priority=Low`).
+ */
+async function countOverdue(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filter: TaskFilter,
+  before: string,
+) {
+  if (searchOnKeys(filter)) {
+    const counted = await countOverdueMatchesByStatus(
+      db,
+      filter.words,
+      searchAlso(scope, filter),
+      before,
+    );
+    if (counted) return { counts: tallied(counted.rows), nextDue: counted.nextDue };
+  }
+  const asked = filter.due?.from;
+  const from = asked !== undefined && asked > before ? asked : before;
+  const ahead = { ...filter, status: undefined, due: { openOnly: true, from } };
+  const [counts, next] = await Promise.all([
+    countTasksByStatus(db, scope, filter),
+    filteredTasks(db, scope, ahead)
+      .query.select((eb) => eb.fn.min<string>('tasks.due_date').as('next_due'))
+      .executeTakeFirst(),
+  ]);
+  return { counts, nextDue: next?.next_due ?? null };
 }
 
 /** The total and the counts by status of (status, count) rows. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Label, type Task, type TaskListResponse } from '@task-manager/shared';
 import { createLabel, createTask, signUp, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
@@ -305,5 +305,101 @@ describe(`due windows by calendar day in every time zone (${ENGINE})`, () => {
     expect(await titlesIn('today', tz)).toEqual([`${tz} 0`]);
     expect(await titlesIn('week', tz)).toEqual([`${tz} 0`, `${tz} 1`, `${tz} 6`]);
     expect(await titlesIn('later', tz)).toEqual([`${tz} 7`]);
+  });
+});
+
+describe(`overdue counts of a filtered list as time passes (${ENGINE})`, () => {
+  let ctx: TestContext;
+  let admin: Session;
+  let ana: Session;
+  let tag: Label;
+  // Minutes, not hours: the test sessions' tokens last an hour.
+  const STEP = 10 * 60_000;
+  const start = Date.now();
+  const made: Task[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await signUp(ctx, 'admin');
+    ana = await signUp(ctx, 'member');
+    tag = await createLabel(ctx, admin, 'Watch', '#0055aa');
+    // Due a step ago, in one step, in two; and a High task due a step ago, which the
+    // priority filter leaves out.
+    const specs: Array<[number, string]> = [
+      [-1, 'Low'],
+      [1, 'Low'],
+      [2, 'Low'],
+      [-1, 'High'],
+    ];
+    for (const [steps, priority] of specs) {
+      const task = await createTask(ctx, admin, [ana.id], {
+        title: `Heron ${steps} ${priority}`,
+        priority,
+        labels: [tag._id],
+      });
+      await ctx.db
+        .updateTable('tasks')
+        .set({ due_date: new Date(start + steps * STEP).toISOString() })
+        .where('id', '=', task._id)
+        .execute();
+      made.push(task);
+    }
+  });
+  afterAll(() => ctx.close());
+
+  const ids = (...n: number[]) => n.map((i) => made[i]!._id).sort();
+  // The list is read afresh each time; its counts may be remembered: they must agree.
+  const overdue = async (session: Session, query: Record<string, string>) => {
+    const page = (
+      await ctx.api
+        .get('/api/tasks')
+        .query({ due: 'overdue', limit: '100', ...query })
+        .set(session.auth)
+        .expect(200)
+    ).body as TaskListResponse;
+    expect(page.statusSummary.all, JSON.stringify(query)).toBe(page.tasks.length);
+    expect(page.statusSummary.pendingTasks, JSON.stringify(query)).toBe(page.tasks.length);
+    return page.tasks.map((task) => task._id).sort();
+  };
+  const filters: Array<[() => Session, Record<string, string>]> = [
+    [() => admin, { priority: 'Low' }],
+    [() => admin, { priority: 'Low', label: '' }],
+    [() => admin, { priority: 'Low', assignee: '' }],
+    [() => ana, { priority: 'Low' }],
+  ];
+  const each = async (expected: string[]) => {
+    for (const [session, query] of filters) {
+      const sent = { ...query };
+      if ('label' in sent) sent.label = tag._id;
+      if ('assignee' in sent) sent.assignee = ana.id;
+      expect(await overdue(session(), sent), JSON.stringify(sent)).toEqual(expected);
+    }
+  };
+
+  it('counts what is overdue at each request, though nothing was written', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(start);
+      await each(ids(0));
+      vi.setSystemTime(start + STEP - 1);
+      await each(ids(0));
+      // The second Low task falls due: counted at once.
+      vi.setSystemTime(start + STEP + 1);
+      await each(ids(0, 1));
+      // A clock that reads earlier than the last count gets its own instant's answer.
+      vi.setSystemTime(start + STEP / 2);
+      await each(ids(0));
+      vi.setSystemTime(start + 3 * STEP);
+      await each(ids(0, 1, 2));
+      // A write: the first task done is no longer overdue.
+      await ctx.api
+        .put(`/api/tasks/${made[0]!._id}/status`)
+        .set(admin.auth)
+        .send({ status: 'Completed' })
+        .expect(200);
+      await each(ids(1, 2));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
