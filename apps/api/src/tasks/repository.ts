@@ -545,15 +545,9 @@ function filteredTasks(
   let labelsDone = false;
   let assigneeDone = false;
   if (filter.words?.length && walkSortIndex) {
-    // SQLite (walksSortIndex): every task in the sort's order, each checked by its full-text
-    // row id; the other filters below are checked on the way.
-    query = allTasks(db)
-      .innerJoin('task_search_keys as k', 'k.task_id', 'tasks.id')
-      .where(
-        sql<number>`+k.search_id`,
-        'in',
-        sqliteMatchingRowIds(db, filter.words),
-      ) as unknown as TasksQuery;
+    // SQLite (walksSortIndex): every task in the sort's order; the other filters below are
+    // checked on the way, and the words last, by listTaskPage (searchedLast).
+    query = allTasks(db);
   } else if (filter.words?.length) {
     const matches = matchingTaskIds(db, filter.words, {
       ...searchAlso(scope, filter),
@@ -838,6 +832,7 @@ export async function listTaskPage(
       : sql.ref<string>('tasks.status');
     query = query.where(status, '=', filter.status);
   }
+  if (page.walkSortIndex && filter.words?.length) query = searchedLast(db, query, filter.words);
   if (page.sort === 'priority' && filter.priorities?.length) {
     // The asked priorities' ranks: ranges of the sort's index, not a walk past the others
     // (`priority=High&order=asc` walked every Low and Medium task first). One rank is listed
@@ -879,6 +874,18 @@ export async function listTaskPage(
     id,
     pageKey: page.sort === 'priority' ? [Number(first), createdAtKey, id] : [String(first), id],
   }));
+}
+
+/**
+ * SQLite: a walk of the tasks in the sort's order (walksSortIndex) that keeps a search's
+ * matches: each task's full-text row id (`tasks.search_id`, held by the updatedAt index,
+ * migration 2026-11-28-608) checked against the matches read once into a list. Added after the
+ * status and the other filters: SQLite checks a row's conditions in the order they are
+ * written, and those cost less than a look into the list (`q=budget&status=Pending&sort=
+ * updatedAt` on 100,000 tasks: 1.7 ms with the status first, 4.5 with the list first).
+ */
+function searchedLast(db: Kysely<Database>, query: TasksQuery, words: string[]): TasksQuery {
+  return query.where(sql<number>`+tasks.search_id`, 'in', sqliteMatchingRowIds(db, words));
 }
 
 /** A search: what the full-text rows' keys answer alone (search.ts), on SQLite. */

@@ -325,7 +325,7 @@ describe(`overdue counts of a filtered list as time passes (${ENGINE})`, () => {
     tag = await createLabel(ctx, admin, 'Watch', '#0055aa');
     // Due a step ago, in one step, in two; and a High task due a step ago, which the
     // priority filter leaves out.
-    const specs: Array<[number, string]> = [
+    const specs: Array<[number, 'Low' | 'High']> = [
       [-1, 'Low'],
       [1, 'Low'],
       [2, 'Low'],

@@ -540,12 +540,12 @@ describe(`task search (${ENGINE})`, () => {
     async () => {
       // After every create, edit and move above: status, creation time, priority, due date and
       // lower(title), each written whole when the task was created (migration 607) and followed
-      // by the triggers since.
+      // by the triggers since; and the task's own copy of its key's id (migration 608).
       const { rows } = await sql<{ id: string }>`select t.id from tasks t
       left join task_search_keys k on k.task_id = t.id
       where k.task_id is null or k.status is not t.status or k.created_at is not t.created_at
         or k.priority is not t.priority or k.due_date is not t.due_date
-        or k.title_key is not lower(t.title)`.execute(ctx.db);
+        or k.title_key is not lower(t.title) or t.search_id is not k.search_id`.execute(ctx.db);
       expect(rows).toEqual([]);
       const { rows: counted } = await sql<{ count: number }>`select count(*) as count
       from task_search_keys`.execute(ctx.db);
