@@ -21,6 +21,22 @@ describe('dashboard figures open the matching list', () => {
     await page.waitForURL((url) => url.pathname === '/admin/tasks');
     expect(new URL(page.url()).searchParams.get('status')).toBe('Pending');
 
+    // The whole card opens it, not only its number: a click on its label.
+    await page.goBack();
+    // (The card's link lies over the label: a click where the label is shown.)
+    const label = await page.locator('dt', { hasText: 'Completed Tasks' }).boundingBox();
+    expect(label).not.toBeNull();
+    await page.mouse.click(label!.x + label!.width / 2, label!.y + label!.height / 2);
+    await page.waitForURL((url) => url.pathname === '/admin/tasks');
+    expect(new URL(page.url()).searchParams.get('status')).toBe('Completed');
+
+    // A Recent Tasks row opens its task from any of its cells.
+    await page.goBack();
+    const row = page.getByRole('row').filter({ hasText: 'Only pending one' });
+    await row.getByText('High Priority').click();
+    await page.waitForURL((url) => /^\/admin\/tasks\/[^/]+$/.test(url.pathname));
+    await expectVisible(page.getByRole('heading', { name: 'Only pending one' }), 'the task page');
+
     await page.goBack();
     const slice = page.locator('.recharts-pie-sector').first();
     await expectVisible(slice, 'a donut slice');

@@ -6,15 +6,16 @@ import type { Task } from '@task-manager/shared';
 import { buildTask } from '../../../test/factories';
 import { RecentTasksTable } from './recent-tasks-table';
 
-function renderTable(tasks: Task[]) {
+function renderTable(tasks: Task[], taskPath?: (id: string) => string) {
   return render(
     <MemoryRouter initialEntries={['/admin/dashboard']}>
       <Routes>
         <Route
           path="/admin/dashboard"
-          element={<RecentTasksTable tasks={tasks} seeAllPath="/admin/tasks" />}
+          element={<RecentTasksTable tasks={tasks} seeAllPath="/admin/tasks" taskPath={taskPath} />}
         />
         <Route path="/admin/tasks" element={<h1>All tasks</h1>} />
+        <Route path="/admin/tasks/:id" element={<h1>One task</h1>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -62,6 +63,21 @@ describe('RecentTasksTable', () => {
     const region = screen.getByRole('region', { name: 'Recent Tasks table' });
     expect(region).toHaveAttribute('tabindex', '0');
     expect(region).toHaveClass('overflow-x-auto');
+  });
+
+  it('opens a task from anywhere on its row, its name being the one link', async () => {
+    renderTable(
+      [buildTask({ _id: 't1', title: 'Write the report', priority: 'High' })],
+      (id) => `/admin/tasks/${id}`,
+    );
+    const row = within(screen.getByRole('table')).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('link')).toHaveLength(1);
+    expect(within(row).getByRole('link', { name: 'Write the report' })).toHaveAttribute(
+      'href',
+      '/admin/tasks/t1',
+    );
+    await userEvent.click(within(row).getByText('High Priority'));
+    expect(screen.getByRole('heading', { name: 'One task' })).toBeInTheDocument();
   });
 
   it('goes to the full list with See All', async () => {

@@ -1,6 +1,6 @@
 import type { Task } from '@task-manager/shared';
 import { ArrowRight } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PriorityBadge, StatusBadge } from '../../../components/ui/badges';
 import { OverdueBadge } from '../../../components/ui/due-date';
@@ -34,6 +34,15 @@ export function RecentTasksTable({
   const headingId = useId();
   const navigate = useNavigate();
   const phone = useMediaQuery(PHONE);
+  /**
+   * A click anywhere on a row opens its task, as the link on its name does (the one place the
+   * keyboard and screen readers reach); not a click on that link, nor the end of selecting text.
+   */
+  const openFromRow = (event: MouseEvent<HTMLTableRowElement>, path: string) => {
+    if ((event.target as Element).closest('a, button')) return;
+    if (window.getSelection()?.toString()) return;
+    void navigate(path);
+  };
   return (
     <section
       aria-labelledby={headingId}
@@ -79,7 +88,11 @@ export function RecentTasksTable({
             </thead>
             <tbody className="divide-y divide-slate-200">
               {tasks.map((task) => (
-                <tr key={task._id}>
+                <tr
+                  key={task._id}
+                  className={taskPath ? 'cursor-pointer hover:bg-slate-50' : undefined}
+                  onClick={taskPath ? (event) => openFromRow(event, taskPath(task._id)) : undefined}
+                >
                   <td
                     className={`${cell} max-w-[18rem] truncate text-slate-900`}
                     title={task.title}
@@ -127,10 +140,14 @@ function RecentTasksList({
   return (
     <ul aria-label={label} className="mt-4 flex flex-col divide-y divide-slate-200">
       {tasks.map((task) => (
-        <li key={task._id} className="flex flex-col gap-1.5 py-2.5">
+        <li key={task._id} className="relative flex flex-col gap-1.5 py-2.5">
           <span className="text-sm font-medium break-words text-slate-900">
             {taskPath ? (
-              <Link to={taskPath(task._id)} className="text-blue-800 hover:underline">
+              // Stretched over the whole item: a tap anywhere on it opens the task.
+              <Link
+                to={taskPath(task._id)}
+                className="text-blue-800 after:absolute after:inset-0 hover:underline"
+              >
                 {task.title}
               </Link>
             ) : (

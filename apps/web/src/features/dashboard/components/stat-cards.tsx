@@ -44,6 +44,14 @@ const CARDS: {
 ];
 
 const cardClass = 'flex flex-col-reverse gap-1 rounded-lg border bg-white p-4 shadow-sm';
+/**
+ * A card that opens a list is clickable as a whole: its one link (the number, read with its
+ * label) stretches over the card, so the keyboard and screen readers still meet a single link.
+ */
+const linkedCardClass =
+  'relative hover:border-blue-400 hover:shadow has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-700';
+const cardLinkClass =
+  'underline-offset-4 hover:underline focus-visible:outline-none after:absolute after:inset-0 after:rounded-lg';
 
 /**
  * The four counts, as a description list: each number is read with its label. With
@@ -68,7 +76,7 @@ export function StatCards({
       {CARDS.map(({ label, value, colour, query }) => (
         <div
           key={label}
-          className="flex flex-col-reverse gap-1 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+          className={`${cardClass} border-slate-200 ${listPath ? linkedCardClass : ''}`}
         >
           <dt className="flex items-center gap-2 text-xs text-slate-600 sm:text-sm">
             <span aria-hidden className="h-3 w-1 rounded-full" style={{ background: colour }} />
@@ -79,7 +87,7 @@ export function StatCards({
               <Link
                 to={`${listPath}${query}`}
                 aria-label={`${t(label)}: ${formatNumber(value(statistics))}`}
-                className="underline-offset-4 hover:underline"
+                className={cardLinkClass}
               >
                 {formatNumber(value(statistics))}
               </Link>
@@ -90,7 +98,9 @@ export function StatCards({
         </div>
       ))}
       {overduePath && (
-        <div className={`${cardClass} ${overdue > 0 ? 'border-red-300' : 'border-slate-200'}`}>
+        <div
+          className={`${cardClass} ${linkedCardClass} ${overdue > 0 ? 'border-red-300' : 'border-slate-200'}`}
+        >
           <dt className="flex items-center gap-2 text-xs text-slate-600 sm:text-sm">
             <span aria-hidden className="h-3 w-1 rounded-full bg-red-600" />
             {t('dashboard.overdueTasks')}
@@ -99,7 +109,7 @@ export function StatCards({
             <Link
               to={overduePath}
               aria-label={t('dashboard.openOverdue', { number: formatNumber(overdue) })}
-              className={`underline-offset-4 hover:underline ${overdue > 0 ? 'text-red-700' : 'text-slate-900'}`}
+              className={`${cardLinkClass} ${overdue > 0 ? 'text-red-700' : 'text-slate-900'}`}
             >
               {formatNumber(overdue)}
             </Link>
