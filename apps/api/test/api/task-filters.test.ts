@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Label, type Task, type TaskListResponse } from '@task-manager/shared';
-import { createLabel, createTask, signUp, type Session } from '../helpers/factories.js';
+import { createLabel, createTask, setDueDate, signUp, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
 const DAY = 86_400_000;
@@ -337,11 +337,7 @@ describe(`overdue counts of a filtered list as time passes (${ENGINE})`, () => {
         priority,
         labels: [tag._id],
       });
-      await ctx.db
-        .updateTable('tasks')
-        .set({ due_date: new Date(start + steps * STEP).toISOString() })
-        .where('id', '=', task._id)
-        .execute();
+      await setDueDate(ctx, task._id, start + steps * STEP);
       made.push(task);
     }
   });

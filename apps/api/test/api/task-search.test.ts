@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { type Task, type TaskListResponse } from '@task-manager/shared';
-import { createTask, signUp, type Session } from '../helpers/factories.js';
+import { createTask, setDueDate, signUp, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 import { captureQueries } from '../helpers/query-capture.js';
 import { onlyOn } from '../helpers/only-on.js';
@@ -631,11 +631,7 @@ describe(`task search (${ENGINE})`, () => {
     const made: Task[] = [];
     for (const steps of [-1, 1, 2]) {
       const task = await createTask(ctx, admin, [ana.id], { title: `Walrus watch ${steps}` });
-      await ctx.db
-        .updateTable('tasks')
-        .set({ due_date: new Date(start + steps * STEP).toISOString() })
-        .where('id', '=', task._id)
-        .execute();
+      await setDueDate(ctx, task._id, start + steps * STEP);
       made.push(task);
     }
     // The list is read afresh each time; its counts may be remembered: they must agree.

@@ -60,6 +60,18 @@ export function buildTask(assignedTo: string[], overrides: Partial<CreateTaskInp
   } satisfies CreateTaskInput;
 }
 
+/**
+ * Sets a task's due date to the instant `epochMs` in the database itself (any instant, past
+ * ones included, to the millisecond), as if it had been written so.
+ */
+export async function setDueDate(ctx: TestContext, taskId: string, epochMs: number) {
+  await ctx.db
+    .updateTable('tasks')
+    .set({ due_date: new Date(epochMs).toISOString() })
+    .where('id', '=', taskId)
+    .execute();
+}
+
 /** Creates a task through the API as `admin`. */
 export async function createTask(
   ctx: TestContext,
