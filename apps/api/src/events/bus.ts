@@ -29,6 +29,8 @@ type EventRow = Selectable<EventsTable>;
 interface Stream {
   userId: string;
   role: Role;
+  /** The user's token version when the stream opened (users.token_version). */
+  tokenVersion: number;
   res: Response;
 }
 
@@ -36,6 +38,7 @@ interface Stream {
 export interface StreamUser {
   id: string;
   role: Role;
+  tokenVersion: number;
 }
 
 const frame = (row: EventRow): string => {
@@ -130,7 +133,12 @@ export class EventBus {
     res.setHeader('X-Accel-Buffering', 'no');
     res.flushHeaders();
     res.write(`retry: ${STREAM_RETRY_MS}\n\n`);
-    const stream: Stream = { userId: user.id, role: user.role, res };
+    const stream: Stream = {
+      userId: user.id,
+      role: user.role,
+      tokenVersion: user.tokenVersion,
+      res,
+    };
     res.on('close', () => this.remove(stream));
     if (this.closed) {
       res.end();
@@ -220,7 +228,7 @@ export class EventBus {
         .limit(this.options.batchSize)
         .execute();
       if (rows.length === 0) return;
-      await this.refreshAdmins(rows);
+      await this.endEndedSessions(rows);
       for (const row of rows) {
         const audience = audienceOf(row);
         const text = frame(row);
@@ -241,24 +249,33 @@ export class EventBus {
   }
 
   /**
-   * Admins' streams receive the events meant for every admin: before a batch holding such
-   * events, their role is read again, so an admin made a member (or deactivated) stops
-   * receiving other people's tasks at once. One query, only for the admins' streams.
+   * Before a batch, the people whose streams would receive any of it are read again: a stream
+   * whose account was deactivated, deleted, or whose sessions were ended since it opened (a
+   * role or password change raises the token version, as does a deactivation) is closed
+   * instead, as its requests would be refused (an admin made a member stops receiving other
+   * people's tasks at once; a deactivated member stops hearing about theirs). One query, only
+   * for the streams concerned; the client's reconnection is then refused and says why.
    */
-  private async refreshAdmins(rows: readonly EventRow[]): Promise<void> {
-    if (!rows.some((row) => row.to_admins === 1)) return;
-    const admins = [...this.streams].filter((stream) => stream.role === 'admin');
-    if (admins.length === 0) return;
+  private async endEndedSessions(rows: readonly EventRow[]): Promise<void> {
+    const audiences = rows.map(audienceOf);
+    const toAdmins = rows.some((row) => row.to_admins === 1);
+    const concerned = [...this.streams].filter(
+      (stream) =>
+        (toAdmins && stream.role === 'admin') ||
+        audiences.some((audience) => audience.has(stream.userId)),
+    );
+    if (concerned.length === 0) return;
     const users = await this.db
       .selectFrom('users')
-      .select(['id', 'role', 'active'])
-      .where('id', 'in', [...new Set(admins.map((stream) => stream.userId))])
+      .select(['id', 'active', 'token_version'])
+      .where('id', 'in', [...new Set(concerned.map((stream) => stream.userId))])
       .execute();
     const now = new Map(users.map((user) => [user.id, user]));
-    for (const stream of admins) {
+    for (const stream of concerned) {
       const user = now.get(stream.userId);
-      if (!user || Number(user.active) !== 1) this.end(stream);
-      else stream.role = user.role;
+      if (!user || Number(user.active) !== 1 || user.token_version !== stream.tokenVersion) {
+        this.end(stream);
+      }
     }
   }
 

@@ -232,6 +232,85 @@ describe(`live updates (${ENGINE})`, () => {
     });
   });
 
+  describe('ended sessions', () => {
+    /** The stream closes (`ended`) before `ms`; false if it is still open then. */
+    const endsWithin = (client: EventStreamClient, ms = 3000) =>
+      Promise.race([
+        client.ended.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+      ]);
+
+    it('closes the stream of a member deactivated, made admin, or signed out everywhere', async () => {
+      const cases: Array<[string, (person: Session) => Promise<unknown>]> = [
+        [
+          'deactivated',
+          (person) =>
+            ctx.api
+              .patch(`/api/users/${person.id}`)
+              .set(admin.auth)
+              .send({ active: false })
+              .expect(200),
+        ],
+        [
+          'made admin',
+          (person) =>
+            ctx.api
+              .patch(`/api/users/${person.id}`)
+              .set(admin.auth)
+              .send({ role: 'admin' })
+              .expect(200),
+        ],
+        [
+          'signed out everywhere',
+          (person) =>
+            ctx.api
+              .post('/api/auth/logout-all')
+              .set(person.auth)
+              .expect((res) => {
+                expect(res.status).toBeLessThan(300);
+              }),
+        ],
+      ];
+      for (const [how, end] of cases) {
+        const person = await signUp(ctx, 'member');
+        const listening = await stream(person);
+        const task = await createTask(ctx, admin, [person.id], { title: `Heard before: ${how}` });
+        await arrival(listening, 'task.created', task._id, 0);
+        await end(person);
+        // The next event meant for them (their task renamed) closes their stream instead.
+        const before = listening.events.length;
+        await ctx.api
+          .put(`/api/tasks/${task._id}`)
+          .set(admin.auth)
+          .send({ title: `Not heard: ${how}` })
+          .expect(200);
+        expect(await endsWithin(listening), how).toBe(true);
+        expect(
+          listening.events.slice(before).map((event) => event.event),
+          how,
+        ).not.toContain('task.updated');
+      }
+    });
+
+    it('keeps the streams of everyone else open', async () => {
+      const staying = await stream(member);
+      const leaving = await signUp(ctx, 'member');
+      const leavingStream = await stream(leaving);
+      const task = await createTask(ctx, admin, [member.id, leaving.id]);
+      await arrival(leavingStream, 'task.created', task._id, 0);
+      await ctx.api
+        .patch(`/api/users/${leaving.id}`)
+        .set(admin.auth)
+        .send({ active: false })
+        .expect(200);
+      const since = performance.now();
+      await ctx.api.put(`/api/tasks/${task._id}`).set(admin.auth).send({ title: 'Renamed' });
+      await arrival(staying, 'task.updated', task._id, since - 1);
+      expect(await endsWithin(leavingStream)).toBe(true);
+      expect(await endsWithin(staying, 200)).toBe(false);
+    });
+  });
+
   describe('resuming', () => {
     /** The ids of the log's events `session` may receive, after `after`. */
     async function visibleIds(session: Session, after: number) {
