@@ -73,10 +73,13 @@ export class ApiError extends Error {
  */
 const CREDENTIAL_CALLS = ['/api/auth/login', '/api/auth/register', '/api/auth/profile'];
 
-let onUnauthorized: (() => void) | null = null;
+let onUnauthorized: ((failure: ApiError) => void) | null = null;
 
-/** The session provider registers what "the session is over" does (clear it, go to /login). */
-export function setUnauthorizedHandler(handler: (() => void) | null) {
+/**
+ * The session provider registers what "the session is over" does (clear it, say why, go to
+ * /login), given the refused answer.
+ */
+export function setUnauthorizedHandler(handler: ((failure: ApiError) => void) | null) {
   onUnauthorized = handler;
 }
 
@@ -154,7 +157,7 @@ async function request<T, R = ApiResponse<T>>(
         !beforeSessionCheck &&
         !CREDENTIAL_CALLS.some((path) => url.startsWith(path));
       if (sessionOver) {
-        onUnauthorized?.();
+        onUnauthorized?.(failure);
       } else if (status >= 500) {
         console.warn('server error. please try again later.');
       }

@@ -4,7 +4,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../test/factories';
 import { stubApi, type Answer, type RecordedRequest } from '../test/stub-api';
-import { TOKEN_KEY } from './api-client';
+import { renderPage } from '../test/render-page';
+import { api, TOKEN_KEY } from './api-client';
 import { createQueryClient } from './query-client';
 import { SessionProvider, useSession } from './session';
 
@@ -79,5 +80,50 @@ describe('signOut', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.getByText('Signed out')).toBeInTheDocument();
     expect(logoutCalls()).toHaveLength(1);
+  });
+});
+
+describe('a session ended elsewhere', () => {
+  /** A page whose button makes a request the server refuses with `answer`. */
+  function RefusedPage() {
+    return (
+      <button type="button" onClick={() => void api.get('/api/tasks/t1').catch(() => undefined)}>
+        Load
+      </button>
+    );
+  }
+
+  async function refuse(answer: Answer) {
+    localStorage.setItem(TOKEN_KEY, 'stored-token');
+    stubApi((request) => (request.url === '/api/tasks/t1' ? answer : undefined));
+    renderPage(<RefusedPage />, {
+      path: '/admin/tasks/t1?tab=history',
+      route: '/admin/tasks/:id',
+      signedInAs: user,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Load' }));
+  }
+
+  it('signs out, says the session expired, and sign-in leads back to the page', async () => {
+    await refuse({ status: 401, data: { message: 'Not authorized, token failed' } });
+    expect(await screen.findByText('Session expired, please log in again')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(
+      '/login {"from":"/admin/tasks/t1?tab=history"}',
+    );
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('says so when the account was deactivated', async () => {
+    await refuse({
+      status: 401,
+      data: {
+        message: 'This account has been deactivated: ask an admin to reactivate it',
+        code: 'account_deactivated',
+      },
+    });
+    expect(
+      await screen.findByText('This account has been deactivated: ask an admin to reactivate it'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Session expired, please log in again')).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
 import type { User } from '@task-manager/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import {
   api,
+  ApiError,
+  errorMessage,
   getStoredToken,
   ROLE_KEY,
   setUnauthorizedHandler,
@@ -44,6 +46,13 @@ async function fetchProfile(): Promise<User | null> {
   }
 }
 
+/** Why a session ended on its own: the account deactivated (the server says so), else expired. */
+function sessionEndMessage(failure: ApiError): string {
+  const expired = i18next.t('auth.sessionExpired');
+  const code = (failure.data as { code?: unknown } | undefined)?.code;
+  return code === 'account_deactivated' ? errorMessage(failure, expired) : expired;
+}
+
 interface Session {
   user: User | null;
   loading: boolean;
@@ -58,6 +67,9 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  /** Where the person is: where signing in again leads back to, after a session ended. */
+  const location = useLocation();
+  const here = location.pathname + location.search + location.hash;
   const profile = useQuery({
     queryKey: queryKeys.profile,
     queryFn: fetchProfile,
@@ -109,12 +121,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  // Any 401 outside sign-in means the token is dead: end the session (the guards go to /login),
-  // without asking the server to end a token it already refuses.
+  // Any 401 outside sign-in means the token is dead (expired, ended elsewhere, the account
+  // deactivated or its role changed): end the session without asking the server to end a token
+  // it already refuses, say why once, and go to the sign-in page, which leads back here (a
+  // comment being typed is kept for this tab). A 401 after the session ended (a request that
+  // was in flight at logout) changes nothing.
   useEffect(() => {
-    setUnauthorizedHandler(endSession);
+    setUnauthorizedHandler((failure: ApiError) => {
+      if (!getStoredToken()) return;
+      clear();
+      notify('error', sessionEndMessage(failure), { id: 'session-expired' });
+      void navigate(paths.login, { replace: true, state: { from: here } });
+    });
     return () => setUnauthorizedHandler(null);
-  }, [endSession]);
+  }, [clear, navigate, here]);
 
   const profileError = profile.error;
   useEffect(() => {
