@@ -96,4 +96,20 @@ describe('on a 390 px wide screen', () => {
     );
     await expectHidden(recent, 'the list');
   });
+
+  it('the calendar scrolls sideways inside its own box, not the whole page', async () => {
+    // An overdue task: its entry carries a visually hidden "Overdue" for screen readers.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await e2e.api.createTask(admin.token, {
+      title: 'Late on a phone',
+      assignedTo: [member.user._id],
+      dueDate: `${yesterday}T00:00:00.000Z`,
+    });
+    const { page } = await e2e.openPage({ token: admin.token, width: 390, height: 844 });
+    await page.goto(`/admin/calendar?month=${yesterday.slice(0, 7)}`);
+    await expectVisible(page.getByRole('link', { name: /Late on a phone/ }), 'the entry');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+  });
 });

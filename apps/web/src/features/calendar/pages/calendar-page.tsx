@@ -91,7 +91,7 @@ export function CalendarPage() {
             role="region"
             aria-label={t('calendar.month')}
             tabIndex={0}
-            className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+            className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
           >
             <table className="w-full min-w-[48rem] table-fixed border-collapse text-sm">
               <thead>
