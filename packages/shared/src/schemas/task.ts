@@ -27,6 +27,8 @@ export type TaskStatus = z.infer<typeof statusSchema>;
 export const MAX_TODO_ITEMS = 200;
 export const MAX_ASSIGNEES = 100;
 export const MAX_ATTACHMENTS = 50;
+/** The longest search (`q`) the task list takes, in characters. */
+export const TASK_SEARCH_MAX = 500;
 
 const todoText = textSchema({ max: 500, tooLong: m.todoTextTooLong, required: m.todoTextBlank });
 
@@ -239,7 +241,7 @@ export const taskListQuerySchema = z.object({
     .transform((value) => (value === '' || value === 'All' ? undefined : value)),
   limit: pageLimitSchema,
   cursor: pageCursorSchema,
-  q: textSchema({ max: 500, tooLong: m.taskSearchTooLong })
+  q: textSchema({ max: TASK_SEARCH_MAX, tooLong: m.taskSearchTooLong })
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   assignee: z

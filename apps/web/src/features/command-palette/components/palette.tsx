@@ -1,3 +1,4 @@
+import { TASK_SEARCH_MAX } from '@task-manager/shared';
 import {
   useEffect,
   useId,
@@ -164,6 +165,7 @@ export function Palette({ role, onClose }: { role: string; onClose: () => void }
         aria-autocomplete="list"
         aria-activedescendant={commands[current] ? `${listId}-${current}` : undefined}
         placeholder={t('palette.placeholder')}
+        maxLength={TASK_SEARCH_MAX}
         value={text}
         onChange={(event) => {
           setText(event.target.value);

@@ -1,6 +1,7 @@
 import {
   TASK_DUE_FILTERS,
   TASK_PRIORITIES,
+  TASK_SEARCH_MAX,
   TASK_SORTS,
   type TaskPriority,
 } from '@task-manager/shared';
@@ -179,7 +180,7 @@ function SearchBox({
           id={id}
           type="search"
           placeholder={t('filters.searchPlaceholder')}
-          maxLength={500}
+          maxLength={TASK_SEARCH_MAX}
           value={text}
           onChange={(event) => type(event.target.value)}
           className={`${inputClass} pl-9`}
