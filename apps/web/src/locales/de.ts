@@ -515,6 +515,7 @@ export const de: Messages = {
     createFailed: 'Die Aufgabe konnte nicht erstellt werden.',
     updated: 'Aufgabe gespeichert',
     updateFailed: 'Die Aufgabe konnte nicht gespeichert werden.',
+    labelsGone: 'Ein Label dieser Aufgabe wurde inzwischen gelöscht: Die Aufgabe wurde ohne es gespeichert.',
     delete: 'Löschen',
     deleteTitle: 'Aufgabe löschen',
     deleteQuestion: 'Möchtest du diese Aufgabe wirklich löschen?',

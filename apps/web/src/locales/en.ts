@@ -509,6 +509,7 @@ export const en = {
     createFailed: 'Failed to create task.',
     updated: 'Task Updated Successfully',
     updateFailed: 'Failed to update task.',
+    labelsGone: 'A label of this task was deleted meanwhile: the task was saved without it.',
     delete: 'Delete',
     deleteTitle: 'Delete Task',
     deleteQuestion: 'Are you sure want to delete this task?',

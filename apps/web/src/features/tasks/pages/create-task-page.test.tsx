@@ -206,6 +206,56 @@ describe('the Update Task page', { timeout: 30_000 }, () => {
     expect(requests.filter((call) => call.method === 'PUT')).toHaveLength(3);
   });
 
+  it('saves without a label deleted while the form was open, and says so', async () => {
+    const user = userEvent.setup({ delay: null });
+    const kept = { _id: '00000000-0000-4000-8000-00000000000a', name: 'Kept', color: '#2563eb' };
+    const gone = { _id: '00000000-0000-4000-8000-00000000000b', name: 'Gone', color: '#dc2626' };
+    const task = buildTask({ assignedTo: [mia], labels: [kept, gone] });
+    let labels = [kept, gone];
+    const { requests } = serve((call) => {
+      if (call.method === 'GET' && call.url === '/api/labels') return { status: 200, data: labels };
+      if (call.url !== `/api/tasks/${task._id}`) return undefined;
+      if (call.method === 'GET') return { status: 200, data: task };
+      if (call.method === 'PUT') {
+        const sent = (call.body as { labels: string[] }).labels;
+        if (sent.includes(gone._id)) {
+          return {
+            status: 400,
+            data: {
+              message: 'labels: Label not found',
+              errors: [{ path: 'labels', message: 'Label not found' }],
+            },
+          };
+        }
+        const saved = {
+          ...task,
+          title: 'Renamed',
+          labels: [kept],
+          updatedAt: '2031-02-02T00:00:00.000Z',
+        };
+        return { status: 200, data: { message: 'Task updated successfully', task: saved } };
+      }
+      return undefined;
+    });
+    open({ taskId: task._id });
+    const title = await screen.findByLabelText('Task Title');
+    // Someone deletes "Gone" meanwhile.
+    labels = [kept];
+    await user.clear(title);
+    await user.type(title, 'Renamed');
+    await user.click(screen.getByRole('button', { name: 'UPDATE TASK' }));
+
+    expect(await screen.findByText('Task Updated Successfully')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'A label of this task was deleted meanwhile: the task was saved without it.',
+      ),
+    ).toBeInTheDocument();
+    const puts = requests.filter((call) => call.method === 'PUT');
+    expect(puts.at(-1)?.body).toMatchObject({ title: 'Renamed', labels: [kept._id] });
+    expect(screen.queryByText('labels: Label not found')).not.toBeInTheDocument();
+  });
+
   it("toasts the server's message when the update fails", async () => {
     const user = userEvent.setup({ delay: null });
     const task = buildTask({ assignedTo: [mia] });

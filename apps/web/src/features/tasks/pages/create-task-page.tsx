@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useLabels } from '../../../lib/get-labels';
+import { labelsRefused, survivingLabels } from '../api/deleted-labels';
 import { useT } from '../../../lib/i18n';
 import { useCreateTask } from '../api/create-task';
 import { FormCard } from '../components/form-card';
@@ -38,13 +39,26 @@ function CreateTask() {
     // A due date already past is allowed (recording late work), but asked about first.
     if (isPastDay(String(payload.dueDate)) && !window.confirm(t('taskForm.pastDueQuestion')))
       return;
+    send(payload);
+  }
+
+  function send(payload: CreateTaskInput) {
     createTask.mutate(payload, {
       onSuccess: ({ task }) => {
         toast.success(t('taskForm.created'));
         setCreated({ _id: task._id, title: task.title });
         setFormKey((key) => key + 1);
       },
-      onError: (error) => toast.error(errorMessage(error, t('taskForm.createFailed'))),
+      onError: (error) => {
+        const failed = () => toast.error(errorMessage(error, t('taskForm.createFailed')));
+        if (!labelsRefused(error)) return failed();
+        // A label was deleted meanwhile: the task is created without it, and said so.
+        void survivingLabels(payload.labels ?? [], labels.refetch).then((kept) => {
+          if (!kept) return failed();
+          send({ ...payload, labels: kept });
+          toast(t('taskForm.labelsGone'));
+        });
+      },
     });
   }
 

@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { errorMessage, statusOf } from '../../../lib/api-client';
 import { useLabels } from '../../../lib/get-labels';
+import { labelsRefused, survivingLabels } from '../api/deleted-labels';
 import { useT } from '../../../lib/i18n';
 import { useDeleteTask } from '../api/delete-task';
 import { useTask } from '../api/get-task';
@@ -81,8 +82,15 @@ function TaskEditor({ loaded }: { loaded: Task }) {
         },
         onError: (error) => {
           const current = conflictingTask(error);
-          if (current) setConflict({ mine: values, current });
-          else toast.error(errorMessage(error, t('taskForm.updateFailed')));
+          if (current) return setConflict({ mine: values, current });
+          const failed = () => toast.error(errorMessage(error, t('taskForm.updateFailed')));
+          if (!labelsRefused(error)) return failed();
+          // A label was deleted meanwhile: the rest of the edit is saved without it, and said so.
+          void survivingLabels(values.labels, labels.refetch).then((kept) => {
+            if (!kept) return failed();
+            save({ ...values, labels: kept }, over);
+            setNotice(t('taskForm.labelsGone'));
+          });
         },
       },
     );
