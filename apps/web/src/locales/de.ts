@@ -515,7 +515,8 @@ export const de: Messages = {
     createFailed: 'Die Aufgabe konnte nicht erstellt werden.',
     updated: 'Aufgabe gespeichert',
     updateFailed: 'Die Aufgabe konnte nicht gespeichert werden.',
-    labelsGone: 'Ein Label dieser Aufgabe wurde inzwischen gelöscht: Die Aufgabe wurde ohne es gespeichert.',
+    labelsGone:
+      'Ein Label dieser Aufgabe wurde inzwischen gelöscht: Die Aufgabe wurde ohne es gespeichert.',
     delete: 'Löschen',
     deleteTitle: 'Aufgabe löschen',
     deleteQuestion: 'Möchtest du diese Aufgabe wirklich löschen?',
