@@ -39,6 +39,33 @@ describe('SignUpPage with invitations', () => {
     );
   });
 
+  it('fills in the e-mail an invitation was made for, which can still be changed', async () => {
+    const stub = stubApi((request) => {
+      if (request.url === '/api/invites/lookup')
+        return { status: 200, data: { role: 'member', email: 'new.person@example.com' } };
+      if (request.url === '/api/auth/options')
+        return { status: 200, data: { signupMode: 'open', passwordResetByEmail: false } };
+      return { status: 201, data: { ...buildUser({ role: 'member' }), token: 'jwt' } };
+    });
+    open('?invite=for-one');
+    const email = screen.getByLabelText('Email Address');
+    expect(await screen.findByDisplayValue('new.person@example.com')).toBe(email);
+    // What is typed replaces it.
+    await userEvent.clear(email);
+    expect(email).toHaveValue('');
+    await userEvent.type(email, 'new.person@example.org');
+    await userEvent.type(screen.getByLabelText('Full Name'), 'New Person');
+    await userEvent.type(screen.getByLabelText('Password'), 'a long passphrase 42');
+    await userEvent.click(screen.getByRole('button', { name: 'SIGN UP' }));
+    expect(await screen.findByRole('status', { name: 'Location' })).toHaveTextContent(
+      '/user/dashboard',
+    );
+    const registration = stub.requests.find((request) => request.url === '/api/auth/register');
+    expect(registration?.body).toEqual(
+      expect.objectContaining({ email: 'new.person@example.org', invite: 'for-one' }),
+    );
+  });
+
   it('says when a link can no longer be used', async () => {
     stubApi((request) =>
       request.url === '/api/invites/lookup'

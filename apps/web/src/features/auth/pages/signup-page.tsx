@@ -16,7 +16,8 @@ import { authFormProblem, preloadAuthSchemas } from '../auth-schemas';
 export function SignUpPage() {
   const [photo, setPhoto] = useState<File | null>(null);
   const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  /** What was typed; null until then, the e-mail an invitation was made for showing instead. */
+  const [typedEmail, setEmail] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [inviteToken, setInviteToken] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,6 +27,7 @@ export function SignUpPage() {
   // Once the account exists the invitation is used: it is not looked up again.
   const [registered, setRegistered] = useState(false);
   const lookup = useInviteLookup(registered ? null : invite);
+  const email = typedEmail ?? lookup.data?.email ?? '';
   const options = useAuthOptions();
   const inviteOnly = options.data?.signupMode === 'invite' && !invite;
   const register = useRegister();
