@@ -1,5 +1,6 @@
 import type { Activity } from '@task-manager/shared';
 import type { useT } from './i18n';
+import { statusName } from './task-names';
 
 type T = ReturnType<typeof useT>;
 
@@ -42,10 +43,13 @@ export function describeActivity(activity: Activity, t: T): string {
       return t('timeline.itemTicked', { text: text(data.text) });
     case 'checklist.unticked':
       return t('timeline.itemUnticked', { text: text(data.text) });
-    case 'status.changed':
+    case 'status.changed': {
+      // The API records the status as its value (English): shown as the badges name it.
+      const after = statusName(text(data.after), t);
       return data.reason === 'checklist'
-        ? t('timeline.statusByChecklist', { after: text(data.after) })
-        : t('timeline.statusMoved', { after: text(data.after) });
+        ? t('timeline.statusByChecklist', { after })
+        : t('timeline.statusMoved', { after });
+    }
     case 'link.added':
       return t('timeline.linkAdded', { url: text(data.url) });
     case 'link.removed':

@@ -217,10 +217,12 @@ describe('staleKeysFor', () => {
     expect(keys).toContainEqual(queryKeys.tasks.activity('t1'));
   });
 
-  it('a deleted task is not fetched again (it would be a 404)', () => {
-    expect(staleKeysFor(event('task.deleted', 't1'))).not.toContainEqual(
-      queryKeys.tasks.detail('t1'),
-    );
+  it('a deleted task leaves the lists and is fetched again, so its open page learns it is gone', () => {
+    const keys = staleKeysFor(event('task.deleted', 't1'));
+    expect(keys).toContainEqual(queryKeys.tasks.lists());
+    expect(keys).toContainEqual(queryKeys.tasks.detail('t1'));
+    // Its timeline would only fail too: the page shows "Task not found" instead.
+    expect(keys).not.toContainEqual(queryKeys.tasks.activity('t1'));
   });
 
   it('a comment moves the task timeline; a notification the bell', () => {

@@ -222,8 +222,8 @@ export function staleKeysFor(event: LiveEvent): QueryKey[] {
           : []),
       ];
     case 'task.deleted':
-      // The task itself would only refetch as a 404: its page stays until the person leaves.
-      return [...TASK_COLLECTIONS];
+      // The task itself refetches as a 404, so a page that has it open says at once it is gone.
+      return [...TASK_COLLECTIONS, ...(id ? [queryKeys.tasks.detail(id)] : [])];
     case 'comment.added':
       return id
         ? [queryKeys.tasks.comments(id), queryKeys.tasks.activity(id), queryKeys.activity]

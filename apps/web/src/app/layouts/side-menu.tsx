@@ -69,8 +69,13 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
             {t('common.admin')}
           </span>
         )}
-        <p className="mt-1 font-medium text-slate-900">{user.name}</p>
-        <p className="max-w-full truncate text-sm text-slate-600">{user.email}</p>
+        {/* A long name (or one long word) ends in "..." inside the menu; hovering shows it all. */}
+        <p title={user.name} className="mt-1 max-w-full truncate font-medium text-slate-900">
+          {user.name}
+        </p>
+        <p title={user.email} className="max-w-full truncate text-sm text-slate-600">
+          {user.email}
+        </p>
       </NavLink>
       <ul className="flex flex-col gap-1 py-4">
         {entries.map(({ label, path, icon: Icon }) => {

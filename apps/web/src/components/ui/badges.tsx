@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useT } from '../../lib/i18n';
+import { statusName } from '../../lib/task-names';
 
 const statusColours: Record<string, string> = {
   Pending: 'bg-violet-100 text-violet-800 border-violet-200',
@@ -13,13 +14,7 @@ const priorityColours: Record<string, string> = {
   High: 'bg-red-100 text-red-800 border-red-200',
 };
 
-/** The words for the statuses and priorities the app knows; anything else is shown as sent. */
-const statusKeys: Record<string, 'ui.pending' | 'ui.inProgress' | 'ui.completed'> = {
-  Pending: 'ui.pending',
-  'In Progress': 'ui.inProgress',
-  Completed: 'ui.completed',
-};
-
+/** A badge's words for the priorities the app knows ("Low Priority"); anything else as sent. */
 const priorityKeys: Record<string, 'ui.lowPriority' | 'ui.mediumPriority' | 'ui.highPriority'> = {
   Low: 'ui.lowPriority',
   Medium: 'ui.mediumPriority',
@@ -32,21 +27,14 @@ const base = 'inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs 
 /** The word for a status in the current language (anything unknown as sent). */
 export function useStatusName(): (status: string) => string {
   const t = useT();
-  return useCallback(
-    (status: string) => {
-      const key = statusKeys[status];
-      return key ? t(key) : status;
-    },
-    [t],
-  );
+  return useCallback((status: string) => statusName(status, t), [t]);
 }
 
 /** Pending purple, In Progress cyan, Completed green, anything else grey (spec section 4). */
 export function StatusBadge({ status }: { status: string }) {
   const t = useT();
-  const key = statusKeys[status];
   return (
-    <span className={`${base} ${statusColours[status] ?? GREY}`}>{key ? t(key) : status}</span>
+    <span className={`${base} ${statusColours[status] ?? GREY}`}>{statusName(status, t)}</span>
   );
 }
 

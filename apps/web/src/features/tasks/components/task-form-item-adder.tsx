@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
+import { useT } from '../../../lib/i18n';
 
 /**
  * The input and Add button under the checklist and the attachments. Enter adds too (and does not
@@ -17,6 +18,7 @@ export function ItemAdder({
   placeholder: string;
   onAdd: (text: string) => void;
 }) {
+  const t = useT();
   const [text, setText] = useState('');
 
   function add() {
@@ -43,7 +45,7 @@ export function ItemAdder({
       />
       <Button variant="secondary" onClick={add} className="shrink-0">
         <Plus size={16} aria-hidden />
-        Add
+        {t('taskForm.add')}
       </Button>
     </div>
   );

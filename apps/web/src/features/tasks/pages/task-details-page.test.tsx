@@ -1,12 +1,15 @@
 import type { Task } from '@task-manager/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths';
+import { staleKeysFor } from '../../../lib/live-updates';
 import { queryKeys } from '../../../lib/query-keys';
-import { buildPerson, buildTask } from '../../../test/factories';
+import { buildPerson, buildTask, buildUser } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
 import { stubApi, type RecordedRequest } from '../../../test/stub-api';
+import { AdminTaskPage } from './admin-task-page';
 import { TaskDetailsPage } from './task-details-page';
 
 /** GET answers of the task page: the task, and an empty timeline (comments, history, people). */
@@ -127,5 +130,88 @@ describe('the task details page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Failed to update checklist.')).toBeInTheDocument();
     expect(box).toBeChecked();
     await waitFor(() => expect(gets(server.requests, task)).toBe(2));
+  });
+
+  describe('when the open task is deleted', () => {
+    /** The API: the task until `deleted` is set, then a 404 for it as for the deleted task. */
+    function serveUntilDeleted(task: Task) {
+      const state = { deleted: false };
+      const server = stubApi((call) => {
+        if (state.deleted && call.url.startsWith(`/api/tasks/${task._id}`)) {
+          return { status: 404, data: { message: 'Task not found' } };
+        }
+        if (call.method === 'GET') return taskAnswer(call, task);
+        return undefined;
+      });
+      return { state, server };
+    }
+
+    /** What the live stream's `task.deleted` event makes the app refetch. */
+    function hearDeleted(queryClient: QueryClient, task: Task) {
+      act(() => {
+        const event = { type: 'task.deleted' as const, taskId: task._id, at: '', data: {} };
+        for (const queryKey of staleKeysFor(event))
+          void queryClient.invalidateQueries({ queryKey });
+      });
+    }
+
+    it("says 'Task not found' at once, with the way back and the comment that was typed", async () => {
+      const user = userEvent.setup({ delay: null });
+      const task = buildTask();
+      const { state } = serveUntilDeleted(task);
+      const { queryClient } = open(task);
+      await screen.findByRole('heading', { name: 'Prepare the launch' });
+      await user.type(screen.getByRole('combobox', { name: 'Add a comment' }), 'Half a thought');
+
+      state.deleted = true;
+      hearDeleted(queryClient, task);
+
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByRole('heading', { name: 'Task not found' })).toBeInTheDocument();
+      expect(within(alert).getByRole('link', { name: 'Back to My Tasks' })).toHaveAttribute(
+        'href',
+        '/user/tasks',
+      );
+      expect(within(alert).getByRole('textbox', { name: 'Your comment, not sent' })).toHaveValue(
+        'Half a thought',
+      );
+      expect(screen.queryByRole('heading', { name: 'Prepare the launch' })).toBeNull();
+      expect(screen.queryByRole('checkbox')).toBeNull();
+    });
+
+    it('shows the 404 of the refetch after a failed tick instead of the stale task', async () => {
+      const user = userEvent.setup({ delay: null });
+      const task = buildTask();
+      const { state } = serveUntilDeleted(task);
+      open(task);
+      const box = await screen.findByRole('checkbox', { name: 'Review the draft' });
+      state.deleted = true;
+      await user.click(box);
+      expect(await screen.findByText('Failed to update checklist.')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Task not found' })).toBeInTheDocument();
+      expect(screen.queryByRole('checkbox', { name: 'Review the draft' })).toBeNull();
+    });
+
+    it("does the same on the admin's task page, leading back to Manage Tasks", async () => {
+      const task = buildTask();
+      const { state } = serveUntilDeleted(task);
+      const { queryClient } = renderPage(<AdminTaskPage />, {
+        path: paths.admin.taskPage.to(task._id),
+        route: paths.admin.taskPage.pattern,
+        signedInAs: buildUser({ role: 'admin' }),
+      });
+      await screen.findByRole('heading', { name: 'Prepare the launch' });
+
+      state.deleted = true;
+      hearDeleted(queryClient, task);
+
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByRole('heading', { name: 'Task not found' })).toBeInTheDocument();
+      expect(within(alert).getByRole('link', { name: 'Back to Manage Tasks' })).toHaveAttribute(
+        'href',
+        '/admin/tasks',
+      );
+      expect(within(alert).queryByRole('textbox')).toBeNull();
+    });
   });
 });

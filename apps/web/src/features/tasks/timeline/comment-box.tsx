@@ -25,7 +25,8 @@ export function mentionedIds(text: string, chosen: readonly Person[]): string[] 
 
 const draftKey = (taskId: string) => `comment-draft:${taskId}`;
 
-function readDraft(taskId: string): string {
+/** The comment someone typed on a task and has not posted (kept for this browser tab). */
+export function readCommentDraft(taskId: string): string {
   try {
     return sessionStorage.getItem(draftKey(taskId)) ?? '';
   } catch {
@@ -39,7 +40,7 @@ function readDraft(taskId: string): string {
  */
 export function CommentBox({ taskId }: { taskId: string }) {
   const t = useT();
-  const [body, setBody] = useState(() => readDraft(taskId));
+  const [body, setBody] = useState(() => readCommentDraft(taskId));
   const [chosen, setChosen] = useState<Person[]>([]);
   const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
   const [highlighted, setHighlighted] = useState(0);
@@ -189,7 +190,7 @@ export function CommentBox({ taskId }: { taskId: string }) {
               <span aria-hidden>
                 <Avatar person={person} size={24} />
               </span>
-              {person.name}
+              <span className="min-w-0 wrap-anywhere">{person.name}</span>
             </li>
           ))}
         </ul>

@@ -112,7 +112,8 @@ function ActivityEntry({ activity }: { activity: Activity }) {
   return (
     <li className="flex items-start gap-2 text-sm text-slate-700">
       <span aria-hidden className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-slate-400" />
-      <p className="min-w-0 break-words">
+      {/* Names are one word sometimes, and long: they wrap anywhere rather than widen the page. */}
+      <p className="min-w-0 wrap-anywhere">
         <span className="font-medium text-slate-900">
           {activity.actor?.name ?? t('timeline.someone')}
         </span>{' '}
@@ -156,7 +157,7 @@ function CommentEntry({ taskId, comment }: { taskId: string; comment: Comment })
     <li className="flex gap-3 rounded-md border border-slate-200 p-3">
       <Avatar person={author} size={32} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="text-sm">
+        <p className="text-sm wrap-anywhere">
           <span className="font-medium text-slate-900">{author.name}</span>{' '}
           <time dateTime={comment.createdAt} className="text-slate-600">
             {when(comment.createdAt)}
