@@ -9,6 +9,16 @@ import { useSession } from './session';
  * filter bar and the task form (tasks), and the label manager (labels).
  */
 
+/** The label ids of `ids` that name a label of `labels`; all of them until the labels are known. */
+export function existingLabelIds(
+  ids: readonly string[],
+  labels: readonly { _id: string }[] | undefined,
+): string[] {
+  if (!labels || ids.length === 0) return [...ids];
+  const known = new Set(labels.map((label) => label._id));
+  return ids.filter((id) => known.has(id));
+}
+
 /** Every label, by name (any signed-in person). */
 export async function getLabels(): Promise<Label[]> {
   const { data } = await api.get<Label[]>('/api/labels');

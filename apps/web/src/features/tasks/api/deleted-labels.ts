@@ -1,5 +1,6 @@
 import type { Label } from '@task-manager/shared';
 import { ApiError } from '../../../lib/api-client';
+import { existingLabelIds } from '../../../lib/get-labels';
 
 /**
  * Whether the server refused a task's labels (400 on `labels`): one was deleted, most likely by
@@ -25,7 +26,6 @@ export async function survivingLabels(
 ): Promise<string[] | undefined> {
   const { data } = await refetch();
   if (!data) return undefined;
-  const existing = new Set(data.map((label) => label._id));
-  const kept = ids.filter((id) => existing.has(id));
+  const kept = existingLabelIds(ids, data);
   return kept.length < ids.length ? kept : undefined;
 }

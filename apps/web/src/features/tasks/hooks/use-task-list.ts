@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router-dom';
-import { useLabels } from '../../../lib/get-labels';
+import { existingLabelIds, useLabels } from '../../../lib/get-labels';
 import { useT } from '../../../lib/i18n';
 import { uniqueById } from '../../../lib/infinite-paging';
 import { useTasks, type TaskStatusFilter } from '../api/get-tasks';
@@ -12,13 +12,6 @@ import {
   type TaskFilters,
 } from '../task-filters';
 import { useDebouncedValue } from './use-debounced-value';
-
-/** The label ids of `ids` that name a label of `labels`; all of them until the labels are known. */
-function existingLabelIds(ids: string[], labels: readonly { _id: string }[] | undefined) {
-  if (!labels || ids.length === 0) return ids;
-  const known = new Set(labels.map((label) => label._id));
-  return ids.filter((id) => known.has(id));
-}
 
 export const TASKS_FETCH_FAILED = 'Failed to fetch tasks. Please try again.';
 
