@@ -6,15 +6,10 @@ import { paths } from '../../../config/paths';
 import { setLanguage } from '../../../lib/i18n';
 import { buildPerson, buildTask, buildUser } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
-import { stubApi, type RecordedRequest } from '../../../test/stub-api';
+import { stubApi } from '../../../test/stub-api';
+import { taskAnswer } from '../../../test/task-page-answers';
 import { AdminTaskPage } from './admin-task-page';
 import { TaskDetailsPage } from './task-details-page';
-
-/** GET answers of the task page: the task, and an empty timeline (comments, history, people). */
-function taskAnswer(call: RecordedRequest, task: Task) {
-  const timeline = /\/(comments|activity|people)$/.test(call.url);
-  return { status: 200, data: timeline ? [] : task };
-}
 
 function open(task: Task) {
   return renderPage(<TaskDetailsPage />, {
