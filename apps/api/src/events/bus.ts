@@ -228,9 +228,10 @@ export class EventBus {
         .limit(this.options.batchSize)
         .execute();
       if (rows.length === 0) return;
-      await this.endEndedSessions(rows);
-      for (const row of rows) {
-        const audience = audienceOf(row);
+      const audiences = rows.map(audienceOf);
+      await this.endEndedSessions(rows, audiences);
+      for (const [index, row] of rows.entries()) {
+        const audience = audiences[index]!;
         const text = frame(row);
         for (const stream of this.streams) {
           if (!this.mayReceive(stream, row, audience)) continue;
@@ -255,14 +256,16 @@ export class EventBus {
    * instead, as its requests would be refused (an admin made a member stops receiving other
    * people's tasks at once; a deactivated member stops hearing about theirs). One query, only
    * for the streams concerned; the client's reconnection is then refused and says why.
+   * `audiences`: each row's, read once by the caller.
    */
-  private async endEndedSessions(rows: readonly EventRow[]): Promise<void> {
-    const audiences = rows.map(audienceOf);
+  private async endEndedSessions(
+    rows: readonly EventRow[],
+    audiences: ReadonlyArray<Set<string>>,
+  ): Promise<void> {
     const toAdmins = rows.some((row) => row.to_admins === 1);
+    const addressed = new Set(audiences.flatMap((audience) => [...audience]));
     const concerned = [...this.streams].filter(
-      (stream) =>
-        (toAdmins && stream.role === 'admin') ||
-        audiences.some((audience) => audience.has(stream.userId)),
+      (stream) => (toAdmins && stream.role === 'admin') || addressed.has(stream.userId),
     );
     if (concerned.length === 0) return;
     const users = await this.db
