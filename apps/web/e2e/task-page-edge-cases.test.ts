@@ -127,3 +127,53 @@ describe('a task deleted while it is open', () => {
     await expectVisible(alert.getByRole('link', { name: 'Back to Manage Tasks' }), 'the way back');
   });
 });
+
+describe('a task deleted while an admin edits it', () => {
+  it('keeps what they typed and saves it as a new task, ticks and all', async () => {
+    const admin = await e2e.api.registerAdmin('Ada Admin');
+    const other = await e2e.api.registerAdmin('Otto Admin');
+    const member = await e2e.api.registerMember('Mia Member');
+    const task = await e2e.api.createTask(admin.token, {
+      title: 'Edited while deleted',
+      assignedTo: [member.user._id],
+      todoChecklist: [{ text: 'Draft' }, { text: 'Review' }],
+    });
+    await e2e.api.tickFirst(member.token, task, 1);
+    const session = await e2e.openPage({ token: other.token });
+    const { page } = session;
+    session.expectFailedRequest({ path: `/api/tasks/${task._id}`, status: 404 });
+    // The checklist's tick history may be asked for in the same refetch, before the form knows.
+    session.expectFailedRequest({ path: `/api/tasks/${task._id}/activity`, status: 404 });
+    const live = liveStreamOpened(page);
+    await page.goto(`/admin/tasks/${task._id}/edit`);
+    const title = page.getByLabel('Task Title');
+    await expectVisible(title, 'the form');
+    await live;
+    await title.fill('Edited while deleted, take two');
+
+    await e2e.api.request('DELETE', `/api/tasks/${task._id}`, admin.token);
+
+    const alert = page.getByRole('alert').filter({ hasText: 'deleted by someone else' });
+    await expectVisible(alert, 'the notice');
+    expect(await title.inputValue()).toBe('Edited while deleted, take two');
+    await expectHidden(page.getByRole('button', { name: 'Delete' }), 'the Delete button');
+    await page.getByRole('button', { name: 'SAVE AS NEW TASK' }).click();
+
+    const link = page
+      .getByRole('status')
+      .getByRole('link', { name: 'Edited while deleted, take two' });
+    await expectVisible(link, 'the link to the new task');
+    await link.click();
+    await expectVisible(
+      page.getByRole('heading', { name: 'Edited while deleted, take two' }),
+      'the new task',
+    );
+    const { tasks } = await e2e.api.listTasks(other.token);
+    const created = tasks.find((one) => one.title === 'Edited while deleted, take two');
+    expect(created?.todoChecklist.map((item) => [item.text, item.completed])).toEqual([
+      ['Draft', true],
+      ['Review', false],
+    ]);
+    expect(created?.status).toBe('In Progress');
+  });
+});

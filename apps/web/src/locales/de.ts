@@ -537,6 +537,10 @@ export const de: Messages = {
     updateFailed: 'Die Aufgabe konnte nicht gespeichert werden.',
     labelsGone:
       'Ein Label dieser Aufgabe wurde inzwischen gelöscht: Die Aufgabe wurde ohne es gespeichert.',
+    goneElsewhere:
+      'Diese Aufgabe wurde von jemand anderem gelöscht. Deine Eingaben sind noch da: Speichere sie als neue Aufgabe oder verlasse die Seite.',
+    recreate: 'ALS NEUE AUFGABE SPEICHERN',
+    recreated: 'Als neue Aufgabe gespeichert:',
     delete: 'Löschen',
     deleteTitle: 'Aufgabe löschen',
     deleteQuestion: 'Möchtest du diese Aufgabe wirklich löschen?',

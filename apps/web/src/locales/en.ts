@@ -530,6 +530,10 @@ export const en = {
     updated: 'Task Updated Successfully',
     updateFailed: 'Failed to update task.',
     labelsGone: 'A label of this task was deleted meanwhile: the task was saved without it.',
+    goneElsewhere:
+      'This task was deleted by someone else. What you entered is still here: save it as a new task, or leave the page.',
+    recreate: 'SAVE AS NEW TASK',
+    recreated: 'Saved as a new task:',
     delete: 'Delete',
     deleteTitle: 'Delete Task',
     deleteQuestion: 'Are you sure want to delete this task?',

@@ -35,6 +35,7 @@ export function TaskForm({
   userChoices,
   labelChoices = [],
   pending,
+  submitLabel,
   onSubmit,
 }: {
   mode: 'create' | 'update';
@@ -45,6 +46,8 @@ export function TaskForm({
   /** Every label, to choose the task's among (none: no label picker). */
   labelChoices?: readonly Label[];
   pending: boolean;
+  /** The submit button's words, when not the mode's own. */
+  submitLabel?: string;
   onSubmit: (payload: CreateTaskInput, values: TaskFormValues) => void;
 }) {
   const t = useT();
@@ -127,7 +130,7 @@ export function TaskForm({
       />
       <FormError message={error} />
       <Button type="submit" disabled={pending} aria-busy={pending} className="w-full">
-        {mode === 'create' ? t('taskForm.create') : t('taskForm.update')}
+        {submitLabel ?? (mode === 'create' ? t('taskForm.create') : t('taskForm.update'))}
       </Button>
     </form>
   );

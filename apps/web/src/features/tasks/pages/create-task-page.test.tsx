@@ -270,6 +270,50 @@ describe('the Update Task page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Nothing to update.')).toBeInTheDocument();
   });
 
+  it('when saving finds the task deleted, keeps the edit and saves it as a new task', async () => {
+    const user = userEvent.setup({ delay: null });
+    const task = buildTask({ assignedTo: [mia] });
+    const ticked = { ...task.todoChecklist[0]!, completed: true };
+    const loaded = { ...task, todoChecklist: [ticked, task.todoChecklist[1]!] };
+    const recreated = buildTask({ title: 'Renamed' });
+    const { requests } = serve((call) => {
+      if (call.method === 'GET' && call.url === `/api/tasks/${task._id}`)
+        return { status: 200, data: loaded };
+      if (call.method === 'PUT') return { status: 404, data: { message: 'Task not found' } };
+      if (call.method === 'POST' && call.url === '/api/tasks')
+        return { status: 201, data: { message: 'Task created successfully', task: recreated } };
+      return undefined;
+    });
+    open({ taskId: task._id });
+    const title = await screen.findByLabelText('Task Title');
+    await user.clear(title);
+    await user.type(title, 'Renamed');
+    await user.click(screen.getByRole('button', { name: 'UPDATE TASK' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This task was deleted by someone else.',
+    );
+    expect(screen.getByLabelText('Task Title')).toHaveValue('Renamed');
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(requests.some((call) => call.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'SAVE AS NEW TASK' }));
+
+    const link = await screen.findByRole('link', { name: 'Renamed' });
+    expect(link).toHaveAttribute('href', `/admin/tasks/${recreated._id}`);
+    const post = requests.find((call) => call.method === 'POST');
+    // A new task: no stored item ids, and the ticks the deleted one had.
+    expect(post?.body).toMatchObject({
+      title: 'Renamed',
+      assignedTo: [mia._id],
+      todoChecklist: [
+        { text: 'Write the draft', completed: true },
+        { text: 'Review the draft', completed: false },
+      ],
+    });
+    expect(JSON.stringify(post?.body)).not.toContain(ticked._id);
+    expect(screen.queryByLabelText('Task Title')).not.toBeInTheDocument();
+  });
+
   it('deletes after the confirmation, toasts and goes to Manage Tasks', async () => {
     const user = userEvent.setup({ delay: null });
     const task = buildTask({ assignedTo: [mia] });

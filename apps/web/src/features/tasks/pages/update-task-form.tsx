@@ -1,4 +1,4 @@
-import type { Task } from '@task-manager/shared';
+import type { CreateTaskInput, Task } from '@task-manager/shared';
 import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -11,6 +11,7 @@ import { errorMessage, statusOf } from '../../../lib/api-client';
 import { useLabels } from '../../../lib/get-labels';
 import { labelsRefused, survivingLabels } from '../api/deleted-labels';
 import { useT } from '../../../lib/i18n';
+import { useCreateTask } from '../api/create-task';
 import { useDeleteTask } from '../api/delete-task';
 import { useTask } from '../api/get-task';
 import { useTaskHistory } from '../api/get-task-history';
@@ -35,7 +36,9 @@ export function UpdateTaskForm({ taskId }: { taskId: string }) {
       return <TaskLoadError error={task.error} onRetry={() => void task.refetch()} />;
     return <FormSkeleton />;
   }
-  return <TaskEditor loaded={task.data} />;
+  // Deleted since it was loaded (a live event or a save refetched it): the form stays, to re-create.
+  const goneElsewhere = task.isError && statusOf(task.error) === 404;
+  return <TaskEditor loaded={task.data} goneElsewhere={goneElsewhere} />;
 }
 
 /**
@@ -43,17 +46,22 @@ export function UpdateTaskForm({ taskId }: { taskId: string }) {
  * replace what the person is typing: saving sends the version they started from (If-Match), and
  * a change someone else made since shows the conflict view instead of being overwritten.
  */
-function TaskEditor({ loaded }: { loaded: Task }) {
+function TaskEditor({ loaded, goneElsewhere }: { loaded: Task; goneElsewhere: boolean }) {
   const t = useT();
   const taskId = loaded._id;
   const updateTask = useUpdateTask();
+  const createTask = useCreateTask();
+  // Saving answered 404: the task was deleted, whether or not its query has heard yet.
+  const [goneOnSave, setGoneOnSave] = useState(false);
+  const [recreated, setRecreated] = useState<{ _id: string; title: string } | null>(null);
   const deleteTask = useDeleteTask();
   const userChoices = useUserChoices();
   const labels = useLabels();
   const navigate = useNavigate();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleted, setDeleted] = useState(false);
-  const history = useTaskHistory(taskId, !deleted);
+  const gone = goneElsewhere || goneOnSave;
+  const history = useTaskHistory(taskId, !deleted && !gone);
   // The version the form edits, and the values it started from (a new one remounts the form).
   const [base, setBase] = useState(() => ({ task: loaded, values: formFromTask(loaded) }));
   const [conflict, setConflict] = useState<{ mine: TaskFormValues; current: Task } | null>(null);
@@ -83,6 +91,7 @@ function TaskEditor({ loaded }: { loaded: Task }) {
         onError: (error) => {
           const current = conflictingTask(error);
           if (current) return setConflict({ mine: values, current });
+          if (statusOf(error) === 404) return setGoneOnSave(true);
           const failed = () => toast.error(errorMessage(error, t('taskForm.updateFailed')));
           if (!labelsRefused(error)) return failed();
           // A label was deleted meanwhile: the rest of the edit is saved without it, and said so.
@@ -93,6 +102,48 @@ function TaskEditor({ loaded }: { loaded: Task }) {
           });
         },
       },
+    );
+  }
+
+  /**
+   * The task was deleted while being edited: what the person entered becomes a new task (ticks
+   * kept, so its status follows them), and the form gives way to a link to it.
+   */
+  function recreate(payload: CreateTaskInput, values: TaskFormValues) {
+    const todoChecklist = values.checklist.map(({ text, completed }) => ({ text, completed }));
+    createTask.mutate(
+      { ...payload, todoChecklist },
+      {
+        onSuccess: ({ task }) => {
+          toast.success(t('taskForm.created'));
+          setRecreated({ _id: task._id, title: task.title });
+        },
+        onError: (error) => {
+          const failed = () => toast.error(errorMessage(error, t('taskForm.createFailed')));
+          if (!labelsRefused(error)) return failed();
+          void survivingLabels(values.labels, labels.refetch).then((kept) => {
+            if (!kept) return failed();
+            recreate({ ...payload, labels: kept }, { ...values, labels: kept });
+            setNotice(t('taskForm.labelsGone'));
+          });
+        },
+      },
+    );
+  }
+
+  if (recreated) {
+    return (
+      <FormCard title={t('taskForm.updateHeading')}>
+        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+          {t('taskForm.recreated')}{' '}
+          <Link
+            to={paths.admin.taskPage.to(recreated._id)}
+            className="font-medium text-green-900 underline"
+          >
+            {recreated.title}
+          </Link>
+        </p>
+      </FormCard>
     );
   }
 
@@ -117,18 +168,25 @@ function TaskEditor({ loaded }: { loaded: Task }) {
     <FormCard
       title={t('taskForm.updateHeading')}
       action={
-        <Button variant="secondary" onClick={() => setConfirmingDelete(true)}>
-          <Trash2 size={16} aria-hidden />
-          {t('taskForm.delete')}
-        </Button>
+        !gone && (
+          <Button variant="secondary" onClick={() => setConfirmingDelete(true)}>
+            <Trash2 size={16} aria-hidden />
+            {t('taskForm.delete')}
+          </Button>
+        )
       }
     >
+      {gone && (
+        <p role="alert" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {t('taskForm.goneElsewhere')}
+        </p>
+      )}
       {notice && (
         <p role="status" className="mb-4 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-950">
           {notice}
         </p>
       )}
-      {conflict ? (
+      {conflict && !gone ? (
         <TaskConflictView
           // Another conflict on saving the choices starts the choosing again.
           key={conflict.current.updatedAt}
@@ -143,14 +201,18 @@ function TaskEditor({ loaded }: { loaded: Task }) {
         />
       ) : (
         <TaskForm
-          key={base.task.updatedAt}
+          // Deleted while choosing in the conflict view: the form starts from the person's own.
+          key={conflict ? 'mine' : base.task.updatedAt}
           mode="update"
-          initialValues={base.values}
+          initialValues={conflict ? conflict.mine : base.values}
           tickedBy={tickedBy}
           userChoices={userChoices}
           labelChoices={labels.data}
-          pending={updateTask.isPending}
-          onSubmit={(_payload, values) => save(values, base.task)}
+          pending={updateTask.isPending || createTask.isPending}
+          submitLabel={gone ? t('taskForm.recreate') : undefined}
+          onSubmit={(payload, values) =>
+            gone ? recreate(payload, values) : save(values, base.task)
+          }
         />
       )}
       <Modal
