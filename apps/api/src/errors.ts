@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'wrong_current_password'
   | 'busy'
   | 'uploads_full'
+  | 'file_too_large'
   | 'account_deactivated'
   | 'signup_invite_only'
   | 'invalid_invite'
@@ -38,11 +39,16 @@ const STATUS_CODES = {
 export function errorBody(
   status: number,
   message: string,
-  options: { code?: ErrorCode; errors?: FieldError[] } = {},
+  options: { code?: ErrorCode; errors?: FieldError[]; maxBytes?: number } = {},
 ) {
   const fallback = status >= 500 ? STATUS_CODES[500] : STATUS_CODES[400];
   const code = options.code ?? STATUS_CODES[status as keyof typeof STATUS_CODES] ?? fallback;
-  return options.errors ? { message, code, errors: options.errors } : { message, code };
+  return {
+    message,
+    code,
+    ...(options.errors && { errors: options.errors }),
+    ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
+  };
 }
 
 /** An error with an HTTP status whose message is safe to show to the caller. */
@@ -51,7 +57,7 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: FieldError[],
-    readonly details: { code?: ErrorCode; retryAfterSeconds?: number } = {},
+    readonly details: { code?: ErrorCode; retryAfterSeconds?: number; maxBytes?: number } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -65,6 +71,14 @@ export const Unauthorized = (message: string = apiMessages.notAuthorized) =>
 export const Forbidden = (message: string = apiMessages.adminOnly) => new HttpError(403, message);
 export const NotFound = (message: string = apiMessages.notFound) => new HttpError(404, message);
 export const Conflict = (message: string) => new HttpError(409, message);
+/** A file over the limit: the message and `maxBytes` say how large one may be. */
+export const FileTooLarge = (maxBytes: number) =>
+  new HttpError(
+    413,
+    `${apiMessages.fileTooLarge}: at most ${Math.floor(maxBytes / (1024 * 1024))} MB`,
+    undefined,
+    { code: 'file_too_large', maxBytes },
+  );
 /** The server is saturated for a moment: the client should retry after `retryAfterSeconds`. */
 export const Busy = (message: string, retryAfterSeconds: number) =>
   new HttpError(503, message, undefined, { code: 'busy', retryAfterSeconds });

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setupE2E } from './support/e2e.js';
-import { expectToast, expectVisible } from './support/ui.js';
+import { expectHidden, expectToast, expectVisible } from './support/ui.js';
 
 /** Working together on a task in the browser: comments, mentions, history and files. */
 const e2e = setupE2E();
@@ -94,5 +97,35 @@ describe('working together on a task', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe('launch notes');
+  });
+
+  it('a file over the limit is refused with the limit said, and not sent a second time', async () => {
+    const { member, task } = await world();
+    const session = await e2e.openPage({ token: member.token });
+    const { page } = session;
+    session.expectFailedRequest({ path: `/api/tasks/${task._id}/files`, status: 413 });
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/files'))
+        uploads.push(request.url());
+    });
+    await page.goto(`/user/task-details/${task._id}`);
+    // The server's default MAX_FILE_MB is 25. A file on disk: the browser reads it itself.
+    const big = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tm-big-')), 'video.mp4');
+    fs.writeFileSync(big, Buffer.alloc(25 * 1024 * 1024 + 1));
+    const refusal = 'video.mp4 is too large: a file may be at most 25 MB.';
+    for (const attempt of [1, 2]) {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.getByRole('button', { name: 'Attach a file' }).click(),
+      ]);
+      await chooser.setFiles(big);
+      await expectToast(page, refusal);
+      // The second time the app knows the limit: nothing is sent.
+      expect(uploads, `uploads after attempt ${attempt}`).toHaveLength(1);
+      if (attempt === 1) await expectHidden(page.getByText(refusal), 'the first refusal gone');
+    }
+    await expectVisible(page.getByText('No files yet.'), 'no file attached');
+    fs.rmSync(path.dirname(big), { recursive: true, force: true });
   });
 });

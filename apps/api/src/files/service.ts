@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { apiMessages, type TaskFile } from '@task-manager/shared';
 import { recordActivity } from '../activity/service.js';
 import type { Database } from '../db/tables.js';
-import { Forbidden, HttpError, NotFound } from '../errors.js';
+import { FileTooLarge, Forbidden, NotFound } from '../errors.js';
 import type { RequestUser } from '../http/request-user.js';
 import type { TaskService } from '../tasks/service.js';
 import {
@@ -114,17 +114,17 @@ export class FileService {
     try {
       for await (const part of file.stream as AsyncIterable<Buffer>) {
         size += part.length;
-        if (size > this.maxBytes) throw new HttpError(413, apiMessages.fileTooLarge);
+        if (size > this.maxBytes) throw FileTooLarge(this.maxBytes);
         pending.push(part);
         pendingBytes += part.length;
         await flush(false);
       }
-      if (overLimit || file.stream.truncated) throw new HttpError(413, apiMessages.fileTooLarge);
+      if (overLimit || file.stream.truncated) throw FileTooLarge(this.maxBytes);
       await flush(true);
       return { id, size };
     } catch (error) {
       await this.discard(id);
-      throw overLimit ? new HttpError(413, apiMessages.fileTooLarge) : error;
+      throw overLimit ? FileTooLarge(this.maxBytes) : error;
     }
   }
 

@@ -1,7 +1,7 @@
 import type { NextFunction, RequestHandler } from 'express';
 import multer from 'multer';
 import { apiMessages, TASK_FILE_FIELD } from '@task-manager/shared';
-import { BadRequest, HttpError, NotFound } from '../errors.js';
+import { BadRequest, FileTooLarge, HttpError, NotFound } from '../errors.js';
 import type { FileService, PendingFile } from './service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,7 +63,7 @@ export function receiveTaskFile(files: FileService): RequestHandler {
           if (!error) return next();
           // multer may answer a file over its limit while receive() still deletes what it wrote:
           // the refusal goes out once nothing of the file is left.
-          void Promise.resolve(req.taskFileSettled).then(() => refuse(error, next));
+          void Promise.resolve(req.taskFileSettled).then(() => refuse(error, files.maxBytes, next));
         });
       },
       (error: unknown) => next(error),
@@ -72,14 +72,16 @@ export function receiveTaskFile(files: FileService): RequestHandler {
 }
 
 /** The answer to an upload multer stopped: 413 past a limit, else 400 (no file). */
-function refuse(error: unknown, next: NextFunction) {
+function refuse(error: unknown, maxBytes: number, next: NextFunction) {
   if (error instanceof HttpError) return next(error);
-  const tooLarge =
-    error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE'
-      ? apiMessages.fileTooLarge
-      : error instanceof multer.MulterError &&
-          (error.code === 'LIMIT_FIELD_VALUE' || error.code === 'LIMIT_FIELD_KEY')
-        ? apiMessages.bodyTooLarge
-        : undefined;
-  next(tooLarge ? new HttpError(413, tooLarge) : BadRequest(apiMessages.fileMissing));
+  if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE')
+    return next(FileTooLarge(maxBytes));
+  const fieldTooLarge =
+    error instanceof multer.MulterError &&
+    (error.code === 'LIMIT_FIELD_VALUE' || error.code === 'LIMIT_FIELD_KEY');
+  next(
+    fieldTooLarge
+      ? new HttpError(413, apiMessages.bodyTooLarge)
+      : BadRequest(apiMessages.fileMissing),
+  );
 }

@@ -102,6 +102,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         errorBody(error.status, error.message, {
           code: error.details.code,
           errors: error.errors,
+          maxBytes: error.details.maxBytes,
         }),
       );
     }

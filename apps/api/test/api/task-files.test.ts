@@ -116,7 +116,12 @@ describe(`task files (${ENGINE})`, () => {
     const before = await storedFiles();
     await upload(admin, task._id, Buffer.alloc(2 * MB), 'exact.bin').expect(201);
     const res = await upload(admin, task._id, Buffer.alloc(2 * MB + 1), 'big.bin').expect(413);
-    expect(res.body.message).toBe(apiMessages.fileTooLarge);
+    // It says how large a file may be, in words and in bytes (the web app shows it in its language).
+    expect(res.body).toMatchObject({
+      message: `${apiMessages.fileTooLarge}: at most 2 MB`,
+      code: 'file_too_large',
+      maxBytes: 2 * MB,
+    });
     expect(await storedFiles()).toBe(before + 1);
     const chunks = await ctx.db
       .selectFrom('task_file_chunks')

@@ -134,6 +134,7 @@ export const de: Messages = {
     choose: 'Anzuhängende Datei',
     uploaded: '{{name}} angehängt',
     uploadFailed: 'Die Datei konnte nicht angehängt werden.',
+    tooLarge: '{{name}} ist zu groß: Eine Datei darf höchstens {{size}} groß sein.',
     download: '{{name}} herunterladen',
     downloadFailed: 'Die Datei konnte nicht heruntergeladen werden.',
     delete: '{{name}} löschen',

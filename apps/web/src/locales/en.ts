@@ -136,6 +136,7 @@ export const en = {
     choose: 'File to attach',
     uploaded: '{{name}} attached',
     uploadFailed: 'The file could not be attached.',
+    tooLarge: '{{name}} is too large: a file may be at most {{size}}.',
     download: 'Download {{name}}',
     downloadFailed: 'The file could not be downloaded.',
     delete: 'Delete {{name}}',

@@ -20,6 +20,9 @@ export const errorResponseSchema = z
       .array(fieldErrorSchema)
       .optional()
       .meta({ description: 'Validation errors only: every problem found, first one first' }),
+    maxBytes: z.number().int().optional().meta({
+      description: 'A file too large only (`file_too_large`): the largest accepted, in bytes',
+    }),
   })
   .meta({ id: 'ErrorResponse', description: 'Every error answer (4xx and 5xx).' });
 export type FieldError = z.infer<typeof fieldErrorSchema>;

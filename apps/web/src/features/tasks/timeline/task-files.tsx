@@ -2,7 +2,7 @@ import type { TaskFile } from '@task-manager/shared';
 import { Download, Paperclip, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -20,6 +20,16 @@ export function formatSize(bytes: number): string {
     unit += 1;
   }
   return `${formatNumber(Math.round(value * 10) / 10)} ${units[unit]}`;
+}
+
+/** The largest file the server takes, once a refusal has said it: a larger one is not sent. */
+let knownMaxBytes: number | undefined;
+
+/** The limit a 413 `file_too_large` answer gives, if `failure` is one. */
+function refusedAsTooLarge(failure: unknown): number | undefined {
+  if (!(failure instanceof ApiError) || failure.status !== 413) return undefined;
+  const { code, maxBytes } = (failure.data ?? {}) as { code?: unknown; maxBytes?: unknown };
+  return code === 'file_too_large' && typeof maxBytes === 'number' ? maxBytes : undefined;
 }
 
 /**
@@ -43,9 +53,18 @@ export function TaskFiles({
 
   function send(file: File | undefined) {
     if (!file) return;
+    const tooLarge = (maxBytes: number) =>
+      notify('error', t('files.tooLarge', { name: file.name, size: formatSize(maxBytes) }));
+    if (knownMaxBytes !== undefined && file.size > knownMaxBytes) return tooLarge(knownMaxBytes);
     upload.mutate(file, {
       onSuccess: () => notify('success', t('files.uploaded', { name: file.name })),
-      onError: (failure) => notify('error', errorMessage(failure, t('files.uploadFailed'))),
+      onError: (failure) => {
+        const maxBytes = refusedAsTooLarge(failure);
+        if (maxBytes === undefined)
+          return notify('error', errorMessage(failure, t('files.uploadFailed')));
+        knownMaxBytes = maxBytes;
+        tooLarge(maxBytes);
+      },
     });
   }
 
