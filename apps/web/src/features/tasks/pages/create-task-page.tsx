@@ -1,13 +1,13 @@
 import type { CreateTaskInput } from '@task-manager/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useLocation } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { useLocation } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { useLabels } from '../../../lib/get-labels';
 import { labelsRefused, survivingLabels } from '../api/deleted-labels';
 import { useT } from '../../../lib/i18n';
 import { useCreateTask } from '../api/create-task';
+import { CreatedTaskLink } from '../components/created-task-link';
 import { FormCard } from '../components/form-card';
 import { TaskForm } from '../components/task-form';
 import { useUserChoices } from '../hooks/use-user-choices';
@@ -65,15 +65,7 @@ function CreateTask() {
   return (
     <FormCard title={t('taskForm.createHeading')}>
       {created && (
-        <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
-          {t('taskForm.createdLink')}{' '}
-          <Link
-            to={paths.admin.taskPage.to(created._id)}
-            className="font-medium text-green-900 underline"
-          >
-            {created.title}
-          </Link>
-        </p>
+        <CreatedTaskLink label={t('taskForm.createdLink')} task={created} className="mb-4" />
       )}
       <TaskForm
         key={formKey}

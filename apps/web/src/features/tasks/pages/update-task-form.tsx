@@ -17,6 +17,7 @@ import { useTask } from '../api/get-task';
 import { useTaskHistory } from '../api/get-task-history';
 import { conflictingTask, useUpdateTask, versionTag } from '../api/update-task';
 import { checklistPeople } from '../checklist-people';
+import { CreatedTaskLink } from '../components/created-task-link';
 import { FormCard } from '../components/form-card';
 import { TaskConflictView } from '../components/task-conflict-view';
 import { TaskForm } from '../components/task-form';
@@ -134,15 +135,7 @@ function TaskEditor({ loaded, goneElsewhere }: { loaded: Task; goneElsewhere: bo
   if (recreated) {
     return (
       <FormCard title={t('taskForm.updateHeading')}>
-        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
-          {t('taskForm.recreated')}{' '}
-          <Link
-            to={paths.admin.taskPage.to(recreated._id)}
-            className="font-medium text-green-900 underline"
-          >
-            {recreated.title}
-          </Link>
-        </p>
+        <CreatedTaskLink label={t('taskForm.recreated')} task={recreated} />
       </FormCard>
     );
   }
