@@ -48,6 +48,7 @@ import * as searchTitleKey from './migrations/2026-11-27-605-search-title-key.js
 import * as searchKeySortIndexes from './migrations/2026-11-28-606-search-key-sort-indexes.js';
 import * as searchKeysOneWrite from './migrations/2026-11-28-607-search-keys-one-write.js';
 import * as taskSearchId from './migrations/2026-11-28-608-task-search-id.js';
+import * as searchTextVersion from './migrations/2026-11-28-609-search-text-version.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -100,6 +101,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-606-search-key-sort-indexes': searchKeySortIndexes,
   '2026-11-28-607-search-keys-one-write': searchKeysOneWrite,
   '2026-11-28-608-task-search-id': taskSearchId,
+  '2026-11-28-609-search-text-version': searchTextVersion,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

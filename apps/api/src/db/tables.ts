@@ -339,6 +339,15 @@ export interface DataVersionTable {
   version: number;
 }
 
+/**
+ * SQLite only (migration 2026-11-28-609): raised by every write that changes what a search's
+ * words match or a match's title; the task list's kept matches follow it (tasks/search-matches.ts).
+ */
+export interface SearchTextVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   tasks: TasksTable;
@@ -370,4 +379,5 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   job_leases: JobLeasesTable;
   data_version: DataVersionTable;
+  search_text_version: SearchTextVersionTable;
 }

@@ -11,6 +11,7 @@ import {
   countMatchesByStatus,
   countOverdueMatchesByStatus,
   countWordMatches,
+  keptTitlePage,
   matchesPage,
   matchingTaskIds,
   sqliteMatchingRowIds,
@@ -25,6 +26,7 @@ import {
   type DueWindow,
   type TaskPageKey,
 } from './search-filters.js';
+import { withKeptMatches } from './search-matches.js';
 import { VersionedMemo } from './versioned-memo.js';
 
 export type TaskRow = Selectable<TasksTable>;
@@ -817,6 +819,21 @@ export async function listTaskPage(
 ): Promise<TaskPageRow[]> {
   const searchPage = await searchPageOnKeys(db, scope, filter, page);
   if (searchPage) return searchPage;
+  // A search walked in the sort's order checks each task against its matches, kept if asked before.
+  if (page.walkSortIndex && filter.words?.length) {
+    return withKeptMatches(db, filter.words, (kept) => sortedPage(db, scope, filter, page, kept));
+  }
+  return sortedPage(db, scope, filter, page, undefined);
+}
+
+/** listTaskPage's page read from the tasks, `kept` a walked search's kept matches if any. */
+async function sortedPage(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  filter: TaskFilter,
+  page: Parameters<typeof listTaskPage>[3],
+  kept: string | undefined,
+): Promise<TaskPageRow[]> {
   const { query: source, viaAssignments } = filteredTasks(
     db,
     scope,
@@ -832,7 +849,9 @@ export async function listTaskPage(
       : sql.ref<string>('tasks.status');
     query = query.where(status, '=', filter.status);
   }
-  if (page.walkSortIndex && filter.words?.length) query = searchedLast(db, query, filter.words);
+  if (page.walkSortIndex && filter.words?.length) {
+    query = searchedLast(db, query, filter.words, kept);
+  }
   if (page.sort === 'priority' && filter.priorities?.length) {
     // The asked priorities' ranks: ranges of the sort's index, not a walk past the others
     // (`priority=High&order=asc` walked every Low and Medium task first). One rank is listed
@@ -884,7 +903,15 @@ export async function listTaskPage(
  * written, and those cost less than a look into the list (`q=budget&status=Pending&sort=
  * updatedAt` on 100,000 tasks: 1.7 ms with the status first, 4.5 with the list first).
  */
-function searchedLast(db: Kysely<Database>, query: TasksQuery, words: string[]): TasksQuery {
+function searchedLast(
+  db: Kysely<Database>,
+  query: TasksQuery,
+  words: string[],
+  kept: string | undefined,
+): TasksQuery {
+  // Kept matches: SQLite looks each id up in the table's own row ids, no list built.
+  if (kept)
+    return query.where(sql<boolean>`+tasks.search_id in (select rowid from ${sql.raw(kept)})`);
   return query.where(sql<number>`+tasks.search_id`, 'in', sqliteMatchingRowIds(db, words));
 }
 
@@ -927,22 +954,33 @@ async function searchPageOnKeys(
   if (!searchOnKeys(filter)) return undefined;
   if (sort === 'updatedAt') return undefined;
   const also = { ...searchAlso(scope, filter), status: filter.status };
-  if (sort !== 'createdAt' && walkCap !== undefined && dataVersion !== undefined) {
-    // walksSortIndex walks no search narrowed by an assignee or labels.
-    const checked = { priorities: also.priorities, due: also.due, status: also.status };
-    const walk = () => walkedMatchesPage(db, filter.words, checked, { ...place, sort }, walkCap);
-    // Whether the walk fills its page, kept per data version: when it gives way (its matches
-    // lie together past its cap), the next requests read their matches first at once.
-    let walked: TaskPageRow[] | undefined;
-    const key = JSON.stringify([filter.words, checked, sort, place.order]);
-    const fills = await keyWalkFills.get(db, dataVersion, key, async () => {
-      walked = await walk();
-      return walked !== undefined;
-    });
-    if (fills) walked ??= await walk();
-    if (walked) return walked;
-  }
-  return matchesPage(db, filter.words, also, { ...place, sort });
+  const checked = { priorities: also.priorities, due: also.due, status: also.status };
+  // walksSortIndex walks no search narrowed by an assignee or labels.
+  const walks = sort !== 'createdAt' && walkCap !== undefined && dataVersion !== undefined;
+  const onKeysAlone = also.assigneeId === undefined && !also.labelIds?.length;
+  const pageFrom = async (kept: string | undefined) => {
+    // Its matches kept (asked before, no text changed since): their titles walked in order.
+    if (kept && sort === 'title') return keptTitlePage(db, kept, checked, place);
+    if (walks) {
+      const walk = () =>
+        walkedMatchesPage(db, filter.words, checked, { ...place, sort }, walkCap, kept);
+      // Whether the walk fills its page, kept per data version: when it gives way (its matches
+      // lie together past its cap), the next requests read their matches first at once.
+      let walked: TaskPageRow[] | undefined;
+      const key = JSON.stringify([filter.words, checked, sort, place.order]);
+      const fills = await keyWalkFills.get(db, dataVersion, key, async () => {
+        walked = await walk();
+        return walked !== undefined;
+      });
+      if (fills) walked ??= await walk();
+      if (walked) return walked;
+    }
+    return matchesPage(db, filter.words, also, { ...place, sort });
+  };
+  // One ask of the kept matches per page: a word set is kept the second time a page asks.
+  return onKeysAlone && (walks || sort === 'title')
+    ? withKeptMatches(db, filter.words, pageFrom)
+    : pageFrom(undefined);
 }
 
 /** Whether a search's keys walk filled its page (searchPageOnKeys), per data version. */

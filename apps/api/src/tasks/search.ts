@@ -314,6 +314,8 @@ export async function walkedMatchesPage(
   also: Omit<SearchAlso, 'assigneeId' | 'labelIds'>,
   page: KeyPage,
   cap: number,
+  /** The words' kept matches (search-matches.ts), when kept: no list is built from the index. */
+  kept?: string,
 ): Promise<Array<{ id: string; pageKey: TaskPageKey }> | undefined> {
   const { sort, order } = page;
   const { columns, keys, after } = keyOrder(sort, order);
@@ -350,7 +352,12 @@ export async function walkedMatchesPage(
   const rows = await db
     .selectFrom(walked)
     .select(['w.task_id', 'w.created_at', 'w.page_key_0'])
-    .where('w.search_id', 'in', sqliteMatchingRowIds(db, words, priorities))
+    .$if(kept === undefined || (priorities?.length ?? 0) > 0, (q) =>
+      q.where('w.search_id', 'in', sqliteMatchingRowIds(db, words, priorities)),
+    )
+    .$if(kept !== undefined && !priorities?.length, (q) =>
+      q.where(sql<boolean>`w.search_id in (select rowid from ${sql.raw(kept!)})`),
+    )
     .$if(status !== undefined, (q) => q.where('w.status', '=', status!))
     .$if(due?.openOnly === true, (q) => q.where('w.status', 'in', OPEN_STATUSES))
     .$if(sort !== 'dueDate' && due?.from !== undefined, (q) =>
@@ -368,6 +375,41 @@ export async function walkedMatchesPage(
     .limit(page.limit)
     .execute();
   return rows.length === page.limit ? keyPageRows(sort, rows) : undefined;
+}
+
+/**
+ * SQLite: a search's page in title order from its kept matches (search-matches.ts): their
+ * title index walked in `order`, each one's key checked for the status tab, priorities and due
+ * window, stopping at the page's last task (`review`, 6,666 matches: 0.1 ms, against 4.8 read
+ * and sorted from the keys). The kept titles are the keys' own (the table is filled anew when a
+ * title changes).
+ */
+export async function keptTitlePage(
+  db: Kysely<Database>,
+  kept: string,
+  { priorities, due, status }: Omit<SearchAlso, 'assigneeId' | 'labelIds'>,
+  page: Omit<KeyPage, 'sort'>,
+): Promise<Array<{ id: string; pageKey: TaskPageKey }>> {
+  const keys = [sql.ref<string>('m.title_key'), sql.ref<string>('m.task_id')];
+  const comparison = page.order === 'asc' ? sql.raw('>') : sql.raw('<');
+  const rows = await db
+    .selectFrom(
+      sql<{ rowid: number; task_id: string; title_key: string }>`${sql.raw(kept)}`.as('m'),
+    )
+    .innerJoin('task_search_keys as k', 'k.search_id', 'm.rowid')
+    .select(['m.task_id', 'k.created_at', sql<string>`m.title_key`.as('page_key_0')])
+    .$if(page.after !== undefined, (q) =>
+      q.where(sql<boolean>`(${sql.join(keys)}) ${comparison} (${sql.join([...page.after!])})`),
+    )
+    .$if(status !== undefined, (q) => q.where('k.status', '=', status!))
+    .$if(due?.openOnly === true, (q) => q.where('k.status', 'in', OPEN_STATUSES))
+    .$if(due?.from !== undefined, (q) => q.where('k.due_date', '>=', due!.from!))
+    .$if(due?.before !== undefined, (q) => q.where('k.due_date', '<', due!.before!))
+    .$if((priorities?.length ?? 0) > 0, (q) => q.where('k.priority', 'in', priorities!))
+    .$call((q) => keys.reduce((ordered, key) => ordered.orderBy(key, page.order), q))
+    .limit(page.limit)
+    .execute();
+  return keyPageRows('title', rows);
 }
 
 /**
