@@ -17,6 +17,9 @@ import { confirmPage, donePage, invalidLinkPage } from './unsubscribe-page.js';
 
 const invalidUnsubscribeLink = 'This unsubscribe link is not valid';
 
+/** The answer's CSP nonce (http/web-app.ts, cspNonce), for the page's own style block. */
+const nonceOf = (res: Response) => String(res.locals.cspNonce ?? '');
+
 /**
  * A link that is not genuine: a person who clicked it in a browser gets a page that says so;
  * any other client (a mail client's one-click post, a script) the JSON error of every endpoint.
@@ -24,7 +27,10 @@ const invalidUnsubscribeLink = 'This unsubscribe link is not valid';
 function refuseInvalidLink(req: Request, res: Response): undefined {
   if (req.accepts(['json', 'html']) !== 'html') throw BadRequest(invalidUnsubscribeLink);
   res.set('Cache-Control', 'no-store');
-  res.status(400).type('html').send(invalidLinkPage(invalidUnsubscribeLink));
+  res
+    .status(400)
+    .type('html')
+    .send(invalidLinkPage(nonceOf(res), invalidUnsubscribeLink));
   return undefined;
 }
 
@@ -145,7 +151,7 @@ export const notificationEndpoints = [
       if (!target) return refuseInvalidLink(req, res);
       res.set('Cache-Control', 'no-store');
       res.set('Referrer-Policy', 'no-referrer');
-      res.type('html').send(confirmPage(kindNames[target.scope] ?? 'these e-mails'));
+      res.type('html').send(confirmPage(nonceOf(res), kindNames[target.scope] ?? 'these e-mails'));
       return undefined;
     },
   }),
@@ -166,7 +172,7 @@ export const notificationEndpoints = [
         return refuseInvalidLink(req, res);
       }
       res.set('Cache-Control', 'no-store');
-      res.type('html').send(donePage());
+      res.type('html').send(donePage(nonceOf(res)));
       return undefined;
     },
   }),

@@ -1,15 +1,31 @@
-const page = (title: string, body: string) =>
+/**
+ * The pages an unsubscribe link shows in a browser. Their look is one <style> block carrying
+ * the answer's CSP nonce (`res.locals.cspNonce`): the policy allows no style attribute.
+ */
+const STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;' +
+  'line-height:1.5;color:#0f172a;background:#fff}' +
+  'h1{font-size:1.5rem}a{color:#1d4ed8}' +
+  'button{font:inherit;padding:.5rem 1rem;border:0;border-radius:.375rem;background:#1d4ed8;' +
+  'color:#fff;cursor:pointer}' +
+  '@media (prefers-color-scheme:dark){body{color:#e2e8f0;background:#0f172a}a{color:#93c5fd}}';
+
+const page = (nonce: string, title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
   `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-  `<title>${title}</title></head><body style="font-family:system-ui,sans-serif;` +
-  `max-width:32rem;margin:4rem auto;padding:0 1rem">${body}</body></html>`;
+  `<title>${title}</title><style nonce="${nonce}">${STYLE}</style></head>` +
+  `<body><main>${body}</main></body></html>`;
+
+/** The way into the app, where the e-mail settings are. */
+const settingsLink = '<p><a href="/profile">Open your e-mail settings</a></p>';
 
 /**
  * The page an unsubscribe link opens: a button, never the change itself, because mail scanners
  * follow links. The form posts what a one-click client posts (RFC 8058) to the same address.
  */
-export function confirmPage(what: string): string {
+export function confirmPage(nonce: string, what: string): string {
   return page(
+    nonce,
     'Unsubscribe',
     `<h1>Unsubscribe</h1><p>Stop ${what}?</p>` +
       `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
@@ -17,15 +33,16 @@ export function confirmPage(what: string): string {
   );
 }
 
-export function donePage(): string {
+export function donePage(nonce: string): string {
   return page(
+    nonce,
     'Unsubscribed',
     '<h1>Unsubscribed</h1><p>You will not get these e-mails any more. You can turn them on ' +
-      'again in your profile.</p>',
+      `again in your profile.</p>${settingsLink}`,
   );
 }
 
 /** What a browser shows for a link that is not genuine (`message`: the API's text). */
-export function invalidLinkPage(message: string): string {
-  return page('Invalid link', `<h1>Invalid link</h1><p>${message}.</p>`);
+export function invalidLinkPage(nonce: string, message: string): string {
+  return page(nonce, 'Invalid link', `<h1>Invalid link</h1><p>${message}.</p>${settingsLink}`);
 }

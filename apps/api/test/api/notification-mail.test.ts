@@ -88,6 +88,13 @@ describe(`notification e-mail (${ENGINE})`, () => {
     const page = await ctx.api.get(path).expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.text).toMatch(/<form method="post">/);
+    // Its look is a style block with the answer's nonce: the policy applies no style attribute.
+    const nonce = /style-src [^;]*'nonce-([^']+)'/.exec(
+      page.headers['content-security-policy'],
+    )?.[1];
+    expect(nonce).toBeTruthy();
+    expect(page.text).toContain(`<style nonce="${nonce}">`);
+    expect(page.text).not.toMatch(/\sstyle="/);
     const prefs = () => ctx.api.get('/api/notifications/preferences').set(member.auth).expect(200);
     expect((await prefs()).body.email.assigned).toBe('instant');
 
@@ -127,6 +134,7 @@ describe(`notification e-mail (${ENGINE})`, () => {
       .expect(400)
       .expect('Content-Type', /^text\/html/);
     expect(shown.text).toContain('This unsubscribe link is not valid.');
+    expect(shown.text).toContain('<a href="/profile">');
   });
 
   it('the daily digest mails what waits for it once, then nothing', async () => {
