@@ -106,6 +106,51 @@ describe('dark mode', () => {
   });
 });
 
+describe('disabled buttons', () => {
+  /** A button's colour as drawn over the page: its background at its opacity, as sRGB. */
+  const drawn = (page: Page, name: string) =>
+    page.getByRole('button', { name, exact: true }).evaluate((button) => {
+      const frame = getComputedStyle(document.querySelector('#root > div')!).backgroundColor;
+      const style = getComputedStyle(button);
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      canvas.fillStyle = frame;
+      canvas.fillRect(0, 0, 1, 1);
+      canvas.globalAlpha = Number(style.opacity);
+      canvas.fillStyle = style.backgroundColor;
+      canvas.fillRect(0, 0, 1, 1);
+      const pixel = (colour: string) => {
+        canvas.globalAlpha = 1;
+        canvas.fillStyle = colour;
+        canvas.fillRect(1, 0, 1, 1);
+        return [...canvas.getImageData(1, 0, 1, 1).data.slice(0, 3)];
+      };
+      return { button: [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)], page: pixel(frame) };
+    });
+
+  it.each(['light', 'dark'] as const)(
+    'a disabled primary button is the enabled colour faded toward the page (%s)',
+    async (scheme) => {
+      const { page } = await e2e.openPage({ token: admin.token });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/profile');
+      // Nothing changed yet: Save is disabled; Change password is not.
+      const save = page.getByRole('button', { name: 'Save', exact: true });
+      await expectVisible(save, 'the Save button');
+      expect(await save.isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Change password' }).isDisabled()).toBe(false);
+      const disabled = await drawn(page, 'Save');
+      const enabled = await drawn(page, 'Change password');
+      const away = (colour: number[]) => colour.map((value, i) => value - enabled.page[i]!);
+      const [d, e] = [away(disabled.button), away(enabled.button)];
+      const length = (v: number[]) => Math.hypot(...v);
+      const cosine = d.reduce((sum, value, i) => sum + value * e[i]!, 0) / (length(d) * length(e));
+      // The same hue as the enabled button (not a louder one), and nearer the page.
+      expect(cosine).toBeGreaterThan(0.995);
+      expect(length(d)).toBeLessThan(0.8 * length(e));
+    },
+  );
+});
+
 describe('installable', () => {
   it('index.html links a manifest with a name, standalone display and 192/512 icons', async () => {
     const { page } = await e2e.openPage();

@@ -3,10 +3,12 @@ import type { ButtonHTMLAttributes } from 'react';
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-blue-700 text-white hover:bg-blue-800 disabled:bg-blue-400',
+  // Disabled: the same colours faded toward the page, so it reads as muted in either theme.
+  primary:
+    'bg-blue-700 text-white hover:bg-blue-800 disabled:opacity-60 disabled:hover:bg-blue-700',
   secondary:
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
-  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-400',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:opacity-60 disabled:hover:bg-red-700',
   ghost: 'text-slate-700 hover:bg-slate-100',
 };
 
