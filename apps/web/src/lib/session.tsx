@@ -60,6 +60,8 @@ interface Session {
   signIn: (token: string, user: User) => void;
   /** Logout: end the token on the server, forget everything stored, go to the sign-in page. */
   signOut: () => void;
+  /** The same without asking the server: its token has already been ended (sign out everywhere). */
+  endSession: () => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -147,8 +149,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loading: profile.isPending,
       signIn,
       signOut,
+      endSession,
     }),
-    [profile.data, profile.isPending, signIn, signOut],
+    [profile.data, profile.isPending, signIn, signOut, endSession],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

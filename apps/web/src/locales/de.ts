@@ -57,6 +57,7 @@ export const de: Messages = {
     signOutEverywhere: 'Überall abmelden',
     confirmSignOutEverywhere: 'Ja, überall abmelden',
     signOutEverywhereFailed: 'Das Abmelden ist fehlgeschlagen.',
+    signedOutEverywhere: 'Auf allen Geräten abgemeldet',
   },
   passwordReset: {
     forgotHeading: 'Passwort vergessen?',

@@ -59,6 +59,7 @@ export const en = {
     signOutEverywhere: 'Sign out everywhere',
     confirmSignOutEverywhere: 'Yes, sign out everywhere',
     signOutEverywhereFailed: 'Failed to sign out everywhere.',
+    signedOutEverywhere: 'Signed out on every device',
   },
   passwordReset: {
     forgotHeading: 'Forgot your password?',

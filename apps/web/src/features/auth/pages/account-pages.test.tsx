@@ -88,6 +88,9 @@ describe('ProfilePage', () => {
     expect(stub.requests[0]).toEqual(
       expect.objectContaining({ method: 'POST', url: '/api/auth/logout-all' }),
     );
+    // Said so; and no logout with the token just ended (it would come back refused).
+    expect(await screen.findByText('Signed out on every device')).toBeInTheDocument();
+    expect(stub.requests.map((call) => call.url)).not.toContain('/api/auth/logout');
   });
 });
 

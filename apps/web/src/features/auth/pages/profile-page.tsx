@@ -259,7 +259,7 @@ function PasswordSection() {
 }
 
 function SessionsSection() {
-  const { signOut } = useSession();
+  const { endSession } = useSession();
   const everywhere = useSignOutEverywhere();
   const t = useT();
   const [confirming, setConfirming] = useState(false);
@@ -274,7 +274,11 @@ function SessionsSection() {
             disabled={everywhere.isPending}
             onClick={() =>
               everywhere.mutate(undefined, {
-                onSuccess: signOut,
+                // This token was ended with the others: no logout call with it, and a word.
+                onSuccess: () => {
+                  endSession();
+                  notify('success', t('profile.signedOutEverywhere'));
+                },
                 onError: (failure) =>
                   notify('error', errorMessage(failure, t('profile.signOutEverywhereFailed'))),
               })
