@@ -7,6 +7,7 @@ import { stubApi, type Answer, type RecordedRequest } from '../test/stub-api';
 import { renderPage } from '../test/render-page';
 import { api, TOKEN_KEY } from './api-client';
 import { createQueryClient } from './query-client';
+import { notify } from './notify';
 import { SessionProvider, useSession } from './session';
 
 const user = buildUser({ name: 'Ann Admin', role: 'admin' });
@@ -84,10 +85,13 @@ describe('signOut', () => {
 });
 
 describe('a session ended elsewhere', () => {
-  /** A page whose button makes a request the server refuses with `answer`. */
+  /** A page whose button makes a request the server refuses with `answer`, toasting failures. */
   function RefusedPage() {
     return (
-      <button type="button" onClick={() => void api.get('/api/tasks/t1').catch(() => undefined)}>
+      <button
+        type="button"
+        onClick={() => void api.get('/api/tasks/t1').catch(() => notify('error', 'Load failed'))}
+      >
         Load
       </button>
     );
@@ -111,6 +115,14 @@ describe('a session ended elsewhere', () => {
       '/login {"from":"/admin/tasks/t1?tab=history"}',
     );
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    // The request's own failure says nothing beside it: there is nothing to try again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Load failed')).not.toBeInTheDocument();
+  });
+
+  it('still toasts a failure that is not a refused token', async () => {
+    await refuse({ status: 500, data: { message: 'Server error' } });
+    expect(await screen.findByText('Load failed')).toBeInTheDocument();
   });
 
   it('says so when the account was deactivated', async () => {

@@ -13,7 +13,7 @@ import {
   statusOf,
   TOKEN_KEY,
 } from './api-client';
-import { notify } from './notify';
+import { notify, sessionEnded, sessionStarted } from './notify';
 import { i18next, LANGUAGE_STORAGE_KEY } from './i18n';
 import { queryKeys } from './query-keys';
 import { THEME_STORAGE_KEY } from './theme';
@@ -116,6 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     (token: string, user: User) => {
       localStorage.setItem(TOKEN_KEY, token);
+      sessionStarted();
       rememberRole(user.role);
       queryClient.removeQueries();
       queryClient.setQueryData(queryKeys.profile, user);
@@ -132,7 +133,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUnauthorizedHandler((failure: ApiError) => {
       if (!getStoredToken()) return;
       clear();
-      notify('error', sessionEndMessage(failure), { id: 'session-expired' });
+      sessionEnded(sessionEndMessage(failure));
       void navigate(paths.login, { replace: true, state: { from: here } });
     });
     return () => setUnauthorizedHandler(null);

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { vi } from 'vitest';
 import { i18next } from '../lib/i18n';
+import { sessionStarted } from '../lib/notify';
 
 /**
  * The web-unit files share one jsdom window and one module graph (the project runs with
@@ -36,6 +37,8 @@ export async function resetGlobalState() {
   vi.unstubAllEnvs();
 
   removeToasts();
+  // A session a test ended quiets failure toasts for a moment (notify.ts): not the next test's.
+  sessionStarted();
 
   // The language is i18next's own singleton; a test that switched to German must not leave it so.
   if (i18next.language !== 'en') await i18next.changeLanguage('en');

@@ -1,7 +1,6 @@
 import { TASK_STATUSES, type TaskCard, type TaskStatus } from '@task-manager/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useStatusName } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, Skeleton } from '../../../components/ui/feedback';
@@ -14,6 +13,7 @@ import { invalidateAfter } from '../../../lib/invalidate-after';
 import { useSession } from '../../../lib/session';
 import { boardColumnQueryOptions, useBoardColumn, useMoveTask } from '../api/board';
 import { BoardCard, CARD_DRAG_TYPE } from '../components/board-card';
+import { notify } from '../../../lib/notify';
 
 /** A card on its way to another column: shown there until the server has answered. */
 type PendingMoves = Record<string, { task: TaskCard; to: TaskStatus }>;
@@ -74,7 +74,7 @@ export function BoardPage() {
           setAnnouncement(
             t('board.stays', { title: task.title, status: statusName(task.status), reason }),
           );
-          toast.error(reason, { id: `move-${task._id}` });
+          notify('error', reason, { id: `move-${task._id}` });
         },
       },
     );

@@ -12,6 +12,7 @@ import { useT } from '../../../lib/i18n';
 import { useLabels } from '../../../lib/get-labels';
 import { firstIssue } from '../../../lib/validation';
 import { useCreateLabel, useDeleteLabel, useUpdateLabel } from '../api/manage-labels';
+import { notify } from '../../../lib/notify';
 
 const DEFAULT_COLOR = '#2563eb';
 
@@ -156,7 +157,7 @@ function LabelRow({ label }: { label: Label }) {
         setConfirming(false);
         toast.success(t('labels.deleted'));
       },
-      onError: (failure) => toast.error(errorMessage(failure, t('labels.deleteFailed'))),
+      onError: (failure) => notify('error', errorMessage(failure, t('labels.deleteFailed'))),
     });
   }
 

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { useDownloadTasksReport } from '../api/download-tasks-report';
+import { notify } from '../../../lib/notify';
 
 /** The admin's export of every task; with no tasks there is nothing to export. */
 export function DownloadTasksReportButton({ hasTasks }: { hasTasks: boolean | undefined }) {
@@ -11,12 +12,12 @@ export function DownloadTasksReportButton({ hasTasks }: { hasTasks: boolean | un
 
   function start() {
     if (hasTasks === false) {
-      toast.error(t('tasks.noReport'));
+      notify('error', t('tasks.noReport'));
       return;
     }
     download.mutate(undefined, {
       onSuccess: () => toast.success(t('tasks.reportDownloaded')),
-      onError: () => toast.error(t('tasks.reportFailed')),
+      onError: () => notify('error', t('tasks.reportFailed')),
     });
   }
 

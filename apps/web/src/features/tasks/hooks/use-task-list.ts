@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router-dom';
 import { existingLabelIds, useLabels } from '../../../lib/get-labels';
 import { useT } from '../../../lib/i18n';
@@ -12,6 +11,8 @@ import {
   type TaskFilters,
 } from '../task-filters';
 import { useDebouncedValue } from './use-debounced-value';
+import toast from 'react-hot-toast';
+import { notify } from '../../../lib/notify';
 
 export const TASKS_FETCH_FAILED = 'Failed to fetch tasks. Please try again.';
 
@@ -55,7 +56,7 @@ export function useTaskList({
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
     // One id: a failure seen again (a retry from the error state) replaces the toast, not stacks.
-    if (isError) toast.error(TASKS_FETCH_FAILED, { id: 'tasks-fetch-failed' });
+    if (isError) notify('error', TASKS_FETCH_FAILED, { id: 'tasks-fetch-failed' });
   }, [isError, errorUpdatedAt]);
 
   const setFilters = useCallback(

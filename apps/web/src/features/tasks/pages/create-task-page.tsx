@@ -13,6 +13,7 @@ import { TaskForm } from '../components/task-form';
 import { useUserChoices } from '../hooks/use-user-choices';
 import { emptyTaskForm, isPastDay } from '../task-form-rules';
 import { UpdateTaskForm } from './update-task-form';
+import { notify } from '../../../lib/notify';
 
 /** /admin/create-task: create mode, or edit mode when navigation state carries a task id. */
 export function CreateTaskPage() {
@@ -50,7 +51,7 @@ function CreateTask() {
         setFormKey((key) => key + 1);
       },
       onError: (error) => {
-        const failed = () => toast.error(errorMessage(error, t('taskForm.createFailed')));
+        const failed = () => notify('error', errorMessage(error, t('taskForm.createFailed')));
         if (!labelsRefused(error)) return failed();
         // A label was deleted meanwhile: the task is created without it, and said so.
         void survivingLabels(payload.labels ?? [], labels.refetch).then((kept) => {

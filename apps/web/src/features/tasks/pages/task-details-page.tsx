@@ -21,6 +21,7 @@ import { TaskChecklist } from '../components/task-checklist';
 import { readCommentDraft } from '../timeline/comment-box';
 import { TaskFiles } from '../timeline/task-files';
 import { TaskTimeline } from '../timeline/task-timeline';
+import { notify } from '../../../lib/notify';
 
 /** /user/task-details/:id — a member's view of one task, where they tick the checklist. */
 export function TaskDetailsPage() {
@@ -109,7 +110,7 @@ function TaskDetails({ task, action }: { task: Task; action?: ReactNode }) {
       { taskId: task._id, itemId: item._id, completed: !item.completed },
       {
         onSuccess: () => toast.success(t('taskDetails.checklistUpdated')),
-        onError: () => toast.error(t('taskDetails.checklistFailed')),
+        onError: () => notify('error', t('taskDetails.checklistFailed')),
       },
     );
   }

@@ -28,6 +28,7 @@ import {
   toTaskPayload,
   type TaskFormValues,
 } from '../task-form-rules';
+import { notify } from '../../../lib/notify';
 
 /** The edit form of one task, at /admin/tasks/:id/edit and /admin/create-task with state. */
 export function UpdateTaskForm({ taskId }: { taskId: string }) {
@@ -93,7 +94,7 @@ function TaskEditor({ loaded, goneElsewhere }: { loaded: Task; goneElsewhere: bo
           const current = conflictingTask(error);
           if (current) return setConflict({ mine: values, current });
           if (statusOf(error) === 404) return setGoneOnSave(true);
-          const failed = () => toast.error(errorMessage(error, t('taskForm.updateFailed')));
+          const failed = () => notify('error', errorMessage(error, t('taskForm.updateFailed')));
           if (!labelsRefused(error)) return failed();
           // A label was deleted meanwhile: the rest of the edit is saved without it, and said so.
           void survivingLabels(values.labels, labels.refetch).then((kept) => {
@@ -120,7 +121,7 @@ function TaskEditor({ loaded, goneElsewhere }: { loaded: Task; goneElsewhere: bo
           setRecreated({ _id: task._id, title: task.title });
         },
         onError: (error) => {
-          const failed = () => toast.error(errorMessage(error, t('taskForm.createFailed')));
+          const failed = () => notify('error', errorMessage(error, t('taskForm.createFailed')));
           if (!labelsRefused(error)) return failed();
           void survivingLabels(values.labels, labels.refetch).then((kept) => {
             if (!kept) return failed();
@@ -153,7 +154,7 @@ function TaskEditor({ loaded, goneElsewhere }: { loaded: Task; goneElsewhere: bo
         setConfirmingDelete(false);
         void navigate(paths.admin.tasks);
       },
-      onError: (error) => toast.error(errorMessage(error, t('taskForm.deleteFailed'))),
+      onError: (error) => notify('error', errorMessage(error, t('taskForm.deleteFailed'))),
     });
   }
 

@@ -17,6 +17,7 @@ import {
 } from '../components/member-actions';
 import { UserCard, UserCardSkeleton } from '../components/user-card';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { notify } from '../../../lib/notify';
 
 /** One column on a phone, two from sm, three from xl (the same in both forms). */
 const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
@@ -44,7 +45,7 @@ export function TeamMembersPage() {
   function downloadReport() {
     download.mutate(undefined, {
       onSuccess: () => toast.success(t('team.reportDownloaded')),
-      onError: () => toast.error(t('team.reportFailed')),
+      onError: () => notify('error', t('team.reportFailed')),
     });
   }
 
