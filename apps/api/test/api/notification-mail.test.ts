@@ -89,9 +89,8 @@ describe(`notification e-mail (${ENGINE})`, () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.text).toMatch(/<form method="post">/);
     // Its look is a style block with the answer's nonce: the policy applies no style attribute.
-    const nonce = /style-src [^;]*'nonce-([^']+)'/.exec(
-      page.headers['content-security-policy'],
-    )?.[1];
+    const policy = String(page.headers['content-security-policy']);
+    const nonce = /style-src [^;]*'nonce-([^']+)'/.exec(policy)?.[1];
     expect(nonce).toBeTruthy();
     expect(page.text).toContain(`<style nonce="${nonce}">`);
     expect(page.text).not.toMatch(/\sstyle="/);
