@@ -411,6 +411,7 @@ export const de: Messages = {
       'Dieser Monat hat mehr Aufgaben, als der Kalender zeigt: nutze die Filter der Aufgabenliste.',
     month: 'Monat',
     overdue: '(Überfällig)',
+    subscribe: 'In deiner Kalender-App abonnieren',
   },
   labels: {
     heading: 'Labels',

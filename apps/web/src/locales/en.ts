@@ -407,6 +407,7 @@ export const en = {
     truncated: "This month has more tasks than the calendar shows: use the task list's filters.",
     month: 'Month',
     overdue: '(Overdue)',
+    subscribe: 'Subscribe in your calendar app',
   },
   labels: {
     heading: 'Labels',

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { currentLanguage, LANGUAGES, setLanguage, useT, type Language } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import { useScrollToHash } from '../../../lib/use-scroll-to-hash';
 import { useSignOutEverywhere, useUpdateProfile, type ProfileChange } from '../api/account';
 import { uploadImage } from '../api/upload-image';
 import { authFormProblem, preloadAuthSchemas } from '../auth-schemas';
@@ -21,6 +22,8 @@ import { authFormProblem, preloadAuthSchemas } from '../auth-schemas';
 export function ProfilePage({ children }: { children?: ReactNode }) {
   const { user } = useSession();
   const t = useT();
+  // A link to one section (the calendar page's "Subscribe") lands on it.
+  useScrollToHash();
   if (!user) return null;
   return (
     <section aria-labelledby="profile-heading" className="flex max-w-2xl flex-col gap-5">

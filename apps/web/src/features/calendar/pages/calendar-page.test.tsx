@@ -26,4 +26,12 @@ describe('the calendar', () => {
     const lastCell = screen.getAllByRole('cell').at(-1)!;
     expect(within(lastCell).getByRole('link', { name: 'Plan May' })).toBeInTheDocument();
   });
+
+  it('leads to the calendar subscription on the profile', async () => {
+    stubApi(() => ({ status: 200, data: buildTaskList([]) }));
+    renderPage(<CalendarPage />, { path: paths.user.calendar, signedInAs: buildUser() });
+    expect(
+      await screen.findByRole('link', { name: 'Subscribe in your calendar app' }),
+    ).toHaveAttribute('href', '/profile#profile-calendar');
+  });
 });

@@ -1,11 +1,11 @@
 import type { Task } from '@task-manager/shared';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { CalendarPlus, ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, Spinner } from '../../../components/ui/feedback';
-import { taskPathFor } from '../../../config/paths';
+import { paths, taskPathFor } from '../../../config/paths';
 import { dueStateOf } from '../../../lib/due-state';
 import { formatCalendarDay, formatMonth, weekdayNames } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
@@ -64,7 +64,14 @@ export function CalendarPage() {
         <h1 id="calendar-heading" className="text-xl font-semibold text-slate-900">
           {t('calendar.heading', { month: formatMonth(start.toDate()) })}
         </h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to={{ pathname: paths.profile, hash: '#profile-calendar' }}
+            className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-blue-700 underline"
+          >
+            <CalendarPlus size={16} aria-hidden />
+            {t('calendar.subscribe')}
+          </Link>
           <Button variant="secondary" onClick={() => go(start.subtract(1, 'month'))}>
             <ChevronLeft size={16} aria-hidden />
             {t('calendar.previousMonth')}
