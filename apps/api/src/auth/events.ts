@@ -28,6 +28,8 @@ export interface AuthEvents {
   forbidden(req: Request): void;
   /** Sending a "forgot password" link failed after the request was answered. */
   passwordResetFailed(error: unknown): void;
+  /** Queueing the notice of an e-mail or password change failed (the change itself stands). */
+  accountNoticeFailed(error: unknown): void;
 }
 
 export function createAuthEvents(logger: Logger): AuthEvents {
@@ -48,5 +50,7 @@ export function createAuthEvents(logger: Logger): AuthEvents {
       logger.warn({ event: 'auth.forbidden', userId: req.user?.id ?? null, ...where(req) }),
     passwordResetFailed: (error) =>
       logger.error({ event: 'auth.password-reset.failed', err: error }),
+    accountNoticeFailed: (error) =>
+      logger.error({ event: 'auth.account-notice.failed', err: error }),
   };
 }

@@ -117,12 +117,65 @@ export class AuthService {
     return this.session(row);
   }
 
-  /** The caller's own profile change (see UserService.updateOwnProfile), with a fresh token. */
+  /**
+   * The caller's own profile change (see UserService.updateOwnProfile), with a fresh token. A
+   * changed e-mail address is told to the former one, a changed password to the account's
+   * address (with e-mail set up): whoever changed them, the owner hears of it.
+   */
   async updateProfile(
     userId: string,
     input: z.output<typeof updateProfileSchema>,
   ): Promise<AuthResponse> {
-    return this.session(await this.users.updateOwnProfile(userId, input));
+    const before = await this.users.findAccountById(this.db, userId);
+    const after = await this.users.updateOwnProfile(userId, input);
+    if (before) {
+      this.noticeAccountChange(before, after, input.newPassword !== undefined).catch(
+        (error: unknown) => this.events.accountNoticeFailed(error),
+      );
+    }
+    return this.session(after);
+  }
+
+  private async noticeAccountChange(
+    before: { email: string },
+    after: { email: string; name: string },
+    passwordChanged: boolean,
+  ): Promise<void> {
+    const mail = this.options.mail;
+    if (!mail) return;
+    const help =
+      `If you did this, there is nothing to do. If you did not, ask an admin of your team ` +
+      `for a password reset link at once (${mail.publicUrl}/login).\n`;
+    const notices = [
+      ...(before.email !== after.email
+        ? [
+            {
+              to: before.email,
+              subject: 'Your Task Manager e-mail address was changed',
+              text:
+                `Hello ${after.name},\n\nThe e-mail address of your Task Manager account was ` +
+                `changed from ${before.email} to ${after.email}. Mails now go to the new ` +
+                `address.\n\n${help}`,
+            },
+          ]
+        : []),
+      ...(passwordChanged
+        ? [
+            {
+              to: after.email,
+              subject: 'Your Task Manager password was changed',
+              text:
+                `Hello ${after.name},\n\nThe password of your Task Manager account was ` +
+                `changed, and every other session of it was signed out.\n\n${help}`,
+            },
+          ]
+        : []),
+    ];
+    if (notices.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const notice of notices) await enqueueMail(trx, notice);
+    });
+    mail.sender.kick();
   }
 
   /** Ends this one token; the user's other sessions go on. */
