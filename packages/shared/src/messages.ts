@@ -62,6 +62,7 @@ export const validationMessages = {
   invalidTaskView: 'view must be full or card.',
   // Running a team (issue 18).
   currentPasswordForEmail: 'Current password is required to change your e-mail address.',
+  newPasswordSame: 'The new password must be different from the current one.',
   invalidActiveFilter: 'Active must be true or false.',
   activeNotBoolean: 'Active must be true or false.',
   invalidExpiresInDays: 'Expires in days must be a whole number from 1 to 30.',

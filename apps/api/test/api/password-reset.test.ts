@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '@task-manager/shared';
+import { apiMessages, validationMessages } from '@task-manager/shared';
 import { signUp, type Session } from '../helpers/factories.js';
 import { resetLinkIn, startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
@@ -204,6 +204,18 @@ describe(`an admin's reset link (${ENGINE})`, () => {
       .expect(200);
   });
 
+  it('refuses a new password that is the current one', async () => {
+    const member = await signUp(ctx);
+    const res = await ctx.api
+      .put('/api/auth/profile')
+      .set(member.auth)
+      .send({ currentPassword: member.password, newPassword: member.password })
+      .expect(400);
+    expect(res.body.message).toBe(validationMessages.newPasswordSame);
+    // Nothing changed: this session goes on.
+    await ctx.api.get('/api/auth/profile').set(member.auth).expect(200);
+  });
+
   it('changing the password ends the other sessions and keeps this one', async () => {
     const member = await signUp(ctx);
     const second = await ctx.api
@@ -256,10 +268,11 @@ describe(`notices of an e-mail or password change (${ENGINE})`, () => {
     await put({ email: other.email, currentPassword: member.password }).expect(409);
     await put({ email: moved, currentPassword: member.password }).expect(200);
     // Whoever changed it, the owner hears of it where they read their mail until now.
-    const notice = await inbox.waitFor(member.email);
-    expect(notice.raw).toMatch(/Subject: Your Task Manager e-mail address was changed/);
-    expect(notice.raw).toContain(moved);
-    expect(notice.raw).toContain('https://tasks.example.com/login');
+    // (Its text with quoted-printable soft breaks undone.)
+    const notice = (await inbox.waitFor(member.email)).raw.replace(/=\r?\n/g, '');
+    expect(notice).toMatch(/Subject: Your Task Manager e-mail address was changed/);
+    expect(notice).toContain(moved);
+    expect(notice).toContain('https://tasks.example.com/login');
     expect(mailsTo(member.email)).toHaveLength(1);
     expect(mailsTo(moved)).toHaveLength(0);
   });

@@ -49,6 +49,7 @@ export const de: Messages = {
     currentPasswordRequired: 'Bitte gib dein aktuelles Passwort ein.',
     passwordTooShort: 'Das Passwort muss mindestens 8 Zeichen lang sein.',
     passwordsDiffer: 'Die neuen Passwörter stimmen nicht überein.',
+    passwordSame: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
     passwordChanged: 'Passwort geändert. Alle anderen Sitzungen wurden abgemeldet.',
     passwordFailed: 'Das Passwort konnte nicht geändert werden.',
     sessions: 'Sitzungen',

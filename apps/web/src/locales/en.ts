@@ -51,6 +51,7 @@ export const en = {
     currentPasswordRequired: 'Please enter your current password.',
     passwordTooShort: 'Password must be at least 8 characters long.',
     passwordsDiffer: 'The new passwords do not match.',
+    passwordSame: 'The new password must be different from the current one.',
     passwordChanged: 'Password changed. Every other session has been signed out.',
     passwordFailed: 'Failed to change the password.',
     sessions: 'Sessions',

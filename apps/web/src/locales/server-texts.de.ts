@@ -69,6 +69,7 @@ export const deValidationMessages: Record<keyof typeof validationMessages, strin
   invalidOrder: 'order muss asc oder desc sein.',
   invalidTaskView: 'view muss full oder card sein.',
   currentPasswordForEmail: 'Zum Ändern der E-Mail-Adresse ist das aktuelle Passwort erforderlich.',
+  newPasswordSame: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
   invalidActiveFilter: 'Aktiv muss true oder false sein.',
   activeNotBoolean: 'Aktiv muss true oder false sein.',
   invalidExpiresInDays: 'Die Gültigkeit in Tagen muss eine ganze Zahl von 1 bis 30 sein.',

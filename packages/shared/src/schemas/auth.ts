@@ -68,7 +68,15 @@ export const updateProfileSchema = z
   .refine((value) => value.email === undefined || !!value.currentPassword, {
     error: m.currentPasswordForEmail,
     path: ['currentPassword'],
-  });
+  })
+  // "Changing" to the same password would sign every other session out for nothing.
+  .refine(
+    (value) => value.newPassword === undefined || value.newPassword !== value.currentPassword,
+    {
+      error: m.newPasswordSame,
+      path: ['newPassword'],
+    },
+  );
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const authResponseSchema = userSchema

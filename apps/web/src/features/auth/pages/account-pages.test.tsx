@@ -47,6 +47,18 @@ describe('ProfilePage', () => {
     await userEvent.click(password.getByRole('button', { name: 'Change password' }));
     expect(password.getByRole('alert')).toHaveTextContent('The new passwords do not match.');
     expect(stub.requests).toEqual([]);
+    // The current one again: refused too, without sending.
+    await userEvent.clear(password.getByLabelText('New Password'));
+    await userEvent.type(password.getByLabelText('New Password'), 'old-secret-1');
+    await userEvent.clear(password.getByLabelText('Confirm New Password'));
+    await userEvent.type(password.getByLabelText('Confirm New Password'), 'old-secret-1');
+    await userEvent.click(password.getByRole('button', { name: 'Change password' }));
+    expect(password.getByRole('alert')).toHaveTextContent(
+      'The new password must be different from the current one.',
+    );
+    expect(stub.requests).toEqual([]);
+    await userEvent.clear(password.getByLabelText('New Password'));
+    await userEvent.type(password.getByLabelText('New Password'), 'a new passphrase 7');
 
     await userEvent.clear(password.getByLabelText('Confirm New Password'));
     await userEvent.type(password.getByLabelText('Confirm New Password'), 'a new passphrase 7');

@@ -213,6 +213,7 @@ function PasswordSection() {
     if (!currentPassword) return setError(t('profile.currentPasswordRequired'));
     if (newPassword.length < 8) return setError(t('profile.passwordTooShort'));
     if (newPassword !== confirm) return setError(t('profile.passwordsDiffer'));
+    if (newPassword === currentPassword) return setError(t('profile.passwordSame'));
     setError(null);
     update.mutate(
       { currentPassword, newPassword },
