@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Task, TaskListResponse } from '@task-manager/shared';
-import { createTask, signUp, type Session } from '../helpers/factories.js';
+import { createTask, signUp, taskRow, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 import { captureQueries } from '../helpers/query-capture.js';
 import { onlyOn } from '../helpers/only-on.js';
@@ -291,19 +291,7 @@ describe(`a search's kept matches (${ENGINE})`, () => {
         await moves(() =>
           ctx.db
             .insertInto('tasks')
-            .values({
-              id: bare,
-              title: 'Bare',
-              description: 'No checklist',
-              priority: 'Low',
-              status: 'Pending',
-              progress: 0,
-              completed_todo_count: 0,
-              due_date: '2031-01-01T00:00:00.000Z',
-              created_by: admin.id,
-              created_at: at,
-              updated_at: at,
-            })
+            .values(taskRow(admin.id, at, { id: bare, title: 'Bare', description: 'No checklist' }))
             .execute(),
         ),
       ).toBe(1);

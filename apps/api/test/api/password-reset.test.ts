@@ -4,6 +4,13 @@ import { signUp, type Session } from '../helpers/factories.js';
 import { resetLinkIn, startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
+/** E-mail set up to go out through `inbox`, with links to https://tasks.example.com. */
+const mailThrough = (inbox: SmtpInbox) => ({
+  smtpUrl: inbox.url,
+  from: 'Task Manager <tasks@example.com>',
+  publicUrl: 'https://tasks.example.com',
+});
+
 const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
 
 describe(`password reset (${ENGINE})`, () => {
@@ -12,13 +19,7 @@ describe(`password reset (${ENGINE})`, () => {
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    ctx = await createTestContext({
-      mail: {
-        smtpUrl: inbox.url,
-        from: 'Task Manager <tasks@example.com>',
-        publicUrl: 'https://tasks.example.com',
-      },
-    });
+    ctx = await createTestContext({ mail: mailThrough(inbox) });
   });
   afterAll(async () => {
     await ctx.close();
@@ -244,13 +245,7 @@ describe(`notices of an e-mail or password change (${ENGINE})`, () => {
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    ctx = await createTestContext({
-      mail: {
-        smtpUrl: inbox.url,
-        from: 'Task Manager <tasks@example.com>',
-        publicUrl: 'https://tasks.example.com',
-      },
-    });
+    ctx = await createTestContext({ mail: mailThrough(inbox) });
   });
   afterAll(async () => {
     await ctx.close();

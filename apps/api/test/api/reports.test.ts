@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { binary } from '../helpers/expectations.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, type Task } from '@task-manager/shared';
-import { createTask, signUp, type Session } from '../helpers/factories.js';
+import { createTask, signUp, taskRow, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -396,19 +396,9 @@ describe(`tasks report over many pages (${ENGINE})`, () => {
       { at: '2030-01-03T00:00:00.000Z', size: 301 },
     ];
     for (const { at, size } of groups) {
-      const rows = Array.from({ length: size }, (_, i) => ({
-        id: randomUUID(),
-        title: `Bulk ${at.slice(0, 10)} #${i}`,
-        description: 'bulk',
-        priority: 'Low' as const,
-        status: 'Pending' as const,
-        progress: 0,
-        completed_todo_count: 0,
-        due_date: '2031-01-01T00:00:00.000Z',
-        created_by: admin.id,
-        created_at: at,
-        updated_at: at,
-      }));
+      const rows = Array.from({ length: size }, (_, i) =>
+        taskRow(admin.id, at, { id: randomUUID(), title: `Bulk ${at.slice(0, 10)} #${i}` }),
+      );
       for (let start = 0; start < rows.length; start += 150) {
         const chunk = rows.slice(start, start + 150);
         await ctx.db.insertInto('tasks').values(chunk).execute();

@@ -112,3 +112,26 @@ export async function createLabel(
   const res = await ctx.api.post('/api/labels').set(admin.auth).send({ name, color }).expect(201);
   return res.body as Label;
 }
+
+/**
+ * A task row to insert straight into `tasks` (no checklist, no assignee): for tests that need
+ * many tasks fast, or a task the API could not make. Pending, Low, due 2031-01-01.
+ */
+export function taskRow(
+  createdBy: string,
+  at: string,
+  overrides: { id: string; title: string; description?: string },
+) {
+  return {
+    description: 'bulk',
+    priority: 'Low' as const,
+    status: 'Pending' as const,
+    progress: 0,
+    completed_todo_count: 0,
+    due_date: '2031-01-01T00:00:00.000Z',
+    created_by: createdBy,
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  };
+}
