@@ -126,13 +126,10 @@ export class AuthService {
     userId: string,
     input: z.output<typeof updateProfileSchema>,
   ): Promise<AuthResponse> {
-    const before = await this.users.findAccountById(this.db, userId);
-    const after = await this.users.updateOwnProfile(userId, input);
-    if (before) {
-      this.noticeAccountChange(before, after, input.newPassword !== undefined).catch(
-        (error: unknown) => this.events.accountNoticeFailed(error),
-      );
-    }
+    const { before, after } = await this.users.updateOwnProfile(userId, input);
+    this.noticeAccountChange(before, after, input.newPassword !== undefined).catch(
+      (error: unknown) => this.events.accountNoticeFailed(error),
+    );
     return this.session(after);
   }
 
@@ -146,31 +143,26 @@ export class AuthService {
     const help =
       `If you did this, there is nothing to do. If you did not, ask an admin of your team ` +
       `for a password reset link at once (${mail.publicUrl}/login).\n`;
-    const notices = [
-      ...(before.email !== after.email
-        ? [
-            {
-              to: before.email,
-              subject: 'Your Task Manager e-mail address was changed',
-              text:
-                `Hello ${after.name},\n\nThe e-mail address of your Task Manager account was ` +
-                `changed from ${before.email} to ${after.email}. Mails now go to the new ` +
-                `address.\n\n${help}`,
-            },
-          ]
-        : []),
-      ...(passwordChanged
-        ? [
-            {
-              to: after.email,
-              subject: 'Your Task Manager password was changed',
-              text:
-                `Hello ${after.name},\n\nThe password of your Task Manager account was ` +
-                `changed, and every other session of it was signed out.\n\n${help}`,
-            },
-          ]
-        : []),
-    ];
+    const notices: Array<{ to: string; subject: string; text: string }> = [];
+    if (before.email !== after.email) {
+      notices.push({
+        to: before.email,
+        subject: 'Your Task Manager e-mail address was changed',
+        text:
+          `Hello ${after.name},\n\nThe e-mail address of your Task Manager account was ` +
+          `changed from ${before.email} to ${after.email}. Mails now go to the new ` +
+          `address.\n\n${help}`,
+      });
+    }
+    if (passwordChanged) {
+      notices.push({
+        to: after.email,
+        subject: 'Your Task Manager password was changed',
+        text:
+          `Hello ${after.name},\n\nThe password of your Task Manager account was ` +
+          `changed, and every other session of it was signed out.\n\n${help}`,
+      });
+    }
     if (notices.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
       for (const notice of notices) await enqueueMail(trx, notice);

@@ -909,10 +909,11 @@ function searchedLast(
   words: string[],
   kept: string | undefined,
 ): TasksQuery {
-  // Kept matches: SQLite looks each id up in the table's own row ids, no list built.
-  if (kept)
-    return query.where(sql<boolean>`+tasks.search_id in (select rowid from ${sql.raw(kept)})`);
-  return query.where(sql<number>`+tasks.search_id`, 'in', sqliteMatchingRowIds(db, words));
+  return query.where(
+    sql<number>`+tasks.search_id`,
+    'in',
+    sqliteMatchingRowIds(db, words, [], kept),
+  );
 }
 
 /** A search: what the full-text rows' keys answer alone (search.ts), on SQLite. */

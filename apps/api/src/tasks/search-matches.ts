@@ -23,7 +23,8 @@ const MAX_KEPT = 25_000;
 const ASKED = 256;
 
 interface Slot {
-  /** The table, `temp.search_matches_N`, and its title index's name. */
+  /** The table's name (`search_matches_H_N`), as `temp.` + name, and its title index's name. */
+  name: string;
   table: string;
   index: string;
   created: boolean;
@@ -103,6 +104,7 @@ class KeptMatches {
     if (this.slots.length < SLOTS) {
       const name = `${this.prefix}_${this.slots.length}`;
       const slot: Slot = {
+        name,
         table: `temp.${name}`,
         index: `${name}_title`,
         created: false,
@@ -130,11 +132,11 @@ function remember(map: Map<string, number>, key: string, version: number, max: n
 async function fill(db: Kysely<Database>, slot: Slot, words: string[]): Promise<boolean> {
   const table = sql.raw(slot.table);
   if (!slot.created) {
-    await sql`create temp table if not exists ${sql.raw(slot.table.slice('temp.'.length))} (
+    await sql`create temp table if not exists ${sql.raw(slot.name)} (
       rowid integer primary key, task_id text not null, title_key text
     )`.execute(db);
     await sql`create index if not exists ${sql.raw(`temp.${slot.index}`)}
-      on ${sql.raw(slot.table.slice('temp.'.length))} (title_key, task_id)`.execute(db);
+      on ${sql.raw(slot.name)} (title_key, task_id)`.execute(db);
     slot.created = true;
   }
   await sql`delete from ${table}`.execute(db);

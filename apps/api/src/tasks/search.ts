@@ -67,7 +67,15 @@ export function sqliteMatchingRowIds(
   db: Kysely<Database>,
   words: string[],
   priorities: readonly TaskPriority[] = [],
+  /** The words' kept matches (search-matches.ts), if kept: their own row ids, no list built. */
+  kept?: string,
 ) {
+  // Kept matches hold no priority: with one asked, the index narrows them as before.
+  if (kept !== undefined && priorities.length === 0) {
+    return db
+      .selectFrom(sql<{ rowid: number }>`${sql.raw(kept)}`.as('m'))
+      .select(sql<number>`m.rowid`.as('rowid'));
+  }
   return db
     .selectFrom('task_search')
     .select(sql<number>`task_search.rowid`.as('rowid'))
@@ -352,12 +360,7 @@ export async function walkedMatchesPage(
   const rows = await db
     .selectFrom(walked)
     .select(['w.task_id', 'w.created_at', 'w.page_key_0'])
-    .$if(kept === undefined || (priorities?.length ?? 0) > 0, (q) =>
-      q.where('w.search_id', 'in', sqliteMatchingRowIds(db, words, priorities)),
-    )
-    .$if(kept !== undefined && !priorities?.length, (q) =>
-      q.where(sql<boolean>`w.search_id in (select rowid from ${sql.raw(kept!)})`),
-    )
+    .where('w.search_id', 'in', sqliteMatchingRowIds(db, words, priorities, kept))
     .$if(status !== undefined, (q) => q.where('w.status', '=', status!))
     .$if(due?.openOnly === true, (q) => q.where('w.status', 'in', OPEN_STATUSES))
     .$if(sort !== 'dueDate' && due?.from !== undefined, (q) =>

@@ -227,12 +227,13 @@ export class UserService {
   /**
    * A user's change to their own profile: name, photo, password. A new password needs the current
    * one, and ends every other session of the user (the caller gets a fresh token from the row
-   * returned): the one place where a password change ends sessions.
+   * returned): the one place where a password change ends sessions. Answers the row before the
+   * change and after it.
    */
   async updateOwnProfile(
     userId: string,
     input: z.output<typeof updateProfileSchema>,
-  ): Promise<UserRow> {
+  ): Promise<{ before: UserRow; after: UserRow }> {
     const row = await findUserById(this.db, userId);
     if (!row) throw NotFound(apiMessages.userNotFound);
     const patch: Partial<UserRow> = {
@@ -286,7 +287,7 @@ export class UserService {
       throw error;
     }
     if (patch.token_version !== undefined) this.events?.tokensRevoked(userId, 'password-change');
-    return { ...row, ...patch };
+    return { before: row, after: { ...row, ...patch } };
   }
 
   /**
