@@ -35,6 +35,7 @@ export const validationMessages = {
   invalidPriority: 'Priority must be Low, Medium or High.',
   invalidStatus: 'Status must be Pending, In Progress or Completed.',
   invalidRole: 'Role must be admin or member.',
+  invalidLanguage: 'Language must be en or de.',
   invalidId: 'Invalid id.',
   currentPasswordRequired: 'Current password is required to set a new password.',
   nothingToUpdate: 'Nothing to update.',

@@ -1,5 +1,6 @@
 import {
   apiMessages,
+  LANGUAGES,
   authOptionsSchema,
   authResponseSchema,
   loginSchema,
@@ -100,7 +101,7 @@ export const authEndpoints = [
     summary: 'The signed-in user',
     access: 'signed-in',
     responses: { 200: ok('The current user.', userSchema) },
-    handler: ({ services, user }) => services.users.get(user.id),
+    handler: ({ services, user }) => services.users.getOwn(user.id),
   }),
   defineEndpoint({
     method: 'put',
@@ -171,8 +172,8 @@ export const authEndpoints = [
     },
     afterBody: ({ limits }) => [limits.passwordReset.perAccount],
     responses: { 200: ok('Always the same answer.', messageResponseSchema), 429: errors[429] },
-    handler: ({ services, body }) => {
-      services.auth.requestPasswordReset(body.email);
+    handler: ({ services, body, req }) => {
+      services.auth.requestPasswordReset(body.email, req.acceptsLanguages(...LANGUAGES));
       return { message: apiMessages.passwordResetRequested };
     },
   }),

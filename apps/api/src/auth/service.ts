@@ -3,11 +3,14 @@ import type { Kysely } from 'kysely';
 import {
   apiMessages,
   type AuthResponse,
+  type Language,
   type loginSchema,
   type passwordResetConfirmSchema,
   type registerSchema,
   type SignupMode,
   type updateProfileSchema,
+  type updateUserSchema,
+  type User,
 } from '@task-manager/shared';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
@@ -16,9 +19,10 @@ import { BadRequest, HttpError, NotFound, Unauthorized } from '../errors.js';
 import { hashLinkToken, newLinkToken } from '../invites/tokens.js';
 import type { InviteService } from '../invites/service.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { textsFor } from '../i18n/texts.js';
 import type { MailSender } from '../mail/sender.js';
 import type { SettingsService } from '../settings/service.js';
-import { toApiUser, type UserRow, type UserService } from '../users/service.js';
+import { toApiUser, toOwnUser, type UserRow, type UserService } from '../users/service.js';
 import type { AuthEvents } from './events.js';
 import { inviteTokenMatches } from './invite-token.js';
 import type { RequestToken } from './middleware.js';
@@ -133,34 +137,60 @@ export class AuthService {
     return this.session(after);
   }
 
+  /**
+   * An admin's edit of a user (UserService.update). A changed e-mail address or password is
+   * told to the person as their own change is (updateProfile), naming the admin who made it.
+   */
+  async updateUserByAdmin(
+    actorId: string,
+    userId: string,
+    input: z.output<typeof updateUserSchema>,
+  ): Promise<User> {
+    const { before, after } = await this.users.updateRows(userId, input, actorId);
+    const passwordChanged = input.password !== undefined;
+    if (before.email !== after.email || passwordChanged) {
+      const admin =
+        actorId === userId ? undefined : await this.users.findAccountById(this.db, actorId);
+      this.noticeAccountChange(before, after, passwordChanged, admin?.name).catch(
+        (error: unknown) => this.events.accountNoticeFailed(error),
+      );
+    }
+    return toApiUser(after);
+  }
+
   private async noticeAccountChange(
     before: { email: string },
-    after: { email: string; name: string },
+    after: { email: string; name: string; language: Language | null },
     passwordChanged: boolean,
+    /** The admin who made the change, when it was not the person. */
+    byAdmin?: string,
   ): Promise<void> {
     const mail = this.options.mail;
     if (!mail) return;
-    const help =
-      `If you did this, there is nothing to do. If you did not, ask an admin of your team ` +
-      `for a password reset link at once (${mail.publicUrl}/login).\n`;
+    const texts = textsFor(after.language);
+    const { account } = texts;
+    const help = byAdmin === undefined ? account.help : account.adminHelp;
+    const letter = (body: string) =>
+      `${texts.hello(after.name)}\n\n${body}\n\n${help(`${mail.publicUrl}/login`)}\n`;
     const notices: Array<{ to: string; subject: string; text: string }> = [];
     if (before.email !== after.email) {
       notices.push({
         to: before.email,
-        subject: 'Your Task Manager e-mail address was changed',
-        text:
-          `Hello ${after.name},\n\nThe e-mail address of your Task Manager account was ` +
-          `changed from ${before.email} to ${after.email}. Mails now go to the new ` +
-          `address.\n\n${help}`,
+        subject: account.emailChangedSubject,
+        text: letter(
+          byAdmin === undefined
+            ? account.emailChanged(before.email, after.email)
+            : account.emailChangedByAdmin(byAdmin, before.email, after.email),
+        ),
       });
     }
     if (passwordChanged) {
       notices.push({
         to: after.email,
-        subject: 'Your Task Manager password was changed',
-        text:
-          `Hello ${after.name},\n\nThe password of your Task Manager account was ` +
-          `changed, and every other session of it was signed out.\n\n${help}`,
+        subject: account.passwordChangedSubject,
+        text: letter(
+          byAdmin === undefined ? account.passwordChanged : account.passwordChangedByAdmin(byAdmin),
+        ),
       });
     }
     if (notices.length === 0) return;
@@ -210,10 +240,14 @@ export class AuthService {
    * hour goes to it through the outbox. The caller answers at once, before the address is even
    * looked up: neither the answer nor its timing tells who has an account. A failure is logged.
    */
-  requestPasswordReset(email: string): void {
+  requestPasswordReset(
+    email: string,
+    /** The asking browser's language (Accept-Language), for an account that chose none. */
+    accepted?: string | false,
+  ): void {
     const mail = this.options.mail;
     if (!mail) return;
-    this.sendResetLink(email, mail).catch((error: unknown) =>
+    this.sendResetLink(email, mail, accepted).catch((error: unknown) =>
       this.events.passwordResetFailed(error),
     );
   }
@@ -221,20 +255,18 @@ export class AuthService {
   private async sendResetLink(
     email: string,
     mail: NonNullable<AuthOptions['mail']>,
+    accepted: string | false | undefined,
   ): Promise<void> {
     const row = await this.users.findAccountByEmail(email);
     if (!row || Number(row.active) !== 1) return;
     await this.db.transaction().execute(async (trx) => {
       const link = await this.storeResetLink(trx, row, EMAIL_RESET_LINK_MS);
       const url = `${mail.publicUrl}${link.url}`;
+      const texts = textsFor(row.language, accepted);
       await enqueueMail(trx, {
         to: row.email,
-        subject: 'Reset your Task Manager password',
-        text:
-          `Hello ${row.name},\n\n` +
-          `Someone (hopefully you) asked to reset your Task Manager password. Open this link ` +
-          `within one hour to choose a new one:\n\n${url}\n\n` +
-          `If you did not ask, ignore this mail: your password stays as it is.\n`,
+        subject: texts.reset.subject,
+        text: `${texts.hello(row.name)}\n\n${texts.reset.body(url)}\n`,
       });
     });
     mail.sender.kick();
@@ -275,6 +307,6 @@ export class AuthService {
   }
 
   private session(row: UserRow): AuthResponse {
-    return { ...toApiUser(row), token: this.tokens.sign({ sub: row.id, ver: row.token_version }) };
+    return { ...toOwnUser(row), token: this.tokens.sign({ sub: row.id, ver: row.token_version }) };
   }
 }

@@ -34,7 +34,7 @@ export async function findFeedBySecret(db: Kysely<Database>, secret: string) {
   return db
     .selectFrom('calendar_feeds as f')
     .innerJoin('users as u', 'u.id', 'f.user_id')
-    .select(['f.user_id', 'f.scope', 'u.role', 'u.name'])
+    .select(['f.user_id', 'f.scope', 'u.role', 'u.name', 'u.language'])
     .where('f.secret', '=', secret)
     .where('u.active', '=', 1)
     .executeTakeFirst();

@@ -4,6 +4,7 @@ import ical, { ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import type { CalendarFeed, CalendarScope } from '@task-manager/shared';
 import type { Database } from '../db/tables.js';
 import { Forbidden } from '../errors.js';
+import { textsFor } from '../i18n/texts.js';
 import type { RequestUser } from '../http/request-user.js';
 import {
   findFeedBySecret,
@@ -74,9 +75,14 @@ export class CalendarService {
     const tasks = await tasksForFeed(this.db, everything ? undefined : feed.user_id);
     const base = this.publicUrl ?? origin;
     const host = new URL(base).host;
+    const texts = textsFor(feed.language);
     const calendar = ical({
-      name: everything ? 'Task Manager: all tasks' : 'Task Manager: my tasks',
-      prodId: { company: 'task-manager', product: 'tasks', language: 'EN' },
+      name: texts.calendar.name(everything),
+      prodId: {
+        company: 'task-manager',
+        product: 'tasks',
+        language: texts.language.toUpperCase(),
+      },
       // Calendar apps poll at their own pace; this asks for about once an hour.
       ttl: 3600,
     });
@@ -98,7 +104,7 @@ export class CalendarService {
         lastModified: new Date(task.updated_at),
         summary: completed ? `✓ ${task.title}` : task.title,
         description:
-          `${task.status} · ${task.priority} priority\n` +
+          `${texts.calendar.summary(task.status, task.priority)}\n` +
           (summary.length > DESCRIPTION_CHARS
             ? `${summary.slice(0, DESCRIPTION_CHARS)}…`
             : summary) +

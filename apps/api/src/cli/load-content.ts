@@ -120,6 +120,7 @@ export function generateUsers(
       role,
       profile_image_url: null,
       token_version: 0,
+      language: null,
       active: 1,
       created_at: createdAt,
       updated_at: createdAt,

@@ -49,6 +49,7 @@ import * as searchKeySortIndexes from './migrations/2026-11-28-606-search-key-so
 import * as searchKeysOneWrite from './migrations/2026-11-28-607-search-keys-one-write.js';
 import * as taskSearchId from './migrations/2026-11-28-608-task-search-id.js';
 import * as searchTextVersion from './migrations/2026-11-28-609-search-text-version.js';
+import * as userLanguage from './migrations/2026-11-28-610-user-language.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-607-search-keys-one-write': searchKeysOneWrite,
   '2026-11-28-608-task-search-id': taskSearchId,
   '2026-11-28-609-search-text-version': searchTextVersion,
+  '2026-11-28-610-user-language': userLanguage,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Role, TaskPriority, TaskStatus } from '@task-manager/shared';
+import type { Language, Role, TaskPriority, TaskStatus } from '@task-manager/shared';
 
 /**
  * Row types of every table. Timestamps are ISO-8601 UTC strings on both engines (see
@@ -17,6 +17,8 @@ export interface UsersTable {
   token_version: number;
   /** 1 active, 0 deactivated: cannot sign in, tokens refused (migration 2026-11-26-301). */
   active: Generated<number>;
+  /** The language the person chose in the app, for what the server writes to them (migration 2026-11-28-610). */
+  language: Language | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,21 +1,28 @@
 import { z } from 'zod';
 import {
   errorResponseSchema,
+  LANGUAGES,
   markNotificationsReadSchema,
   notificationCountSchema,
   notificationListQuerySchema,
   notificationPageSchema,
   notificationPreferencesSchema,
   updateNotificationPreferencesSchema,
+  type Language,
 } from '@task-manager/shared';
 import { defineEndpoint } from '../endpoint-deps.js';
 import { pagingDoc } from '../openapi/paging.js';
 import type { Request, Response } from 'express';
 import { errors, ok } from '../openapi/responses.js';
 import { BadRequest } from '../errors.js';
+import { textsFor } from '../i18n/texts.js';
 import { confirmPage, donePage, invalidLinkPage } from './unsubscribe-page.js';
 
 const invalidUnsubscribeLink = 'This unsubscribe link is not valid';
+
+/** The page's texts: the person's language, else the browser's. */
+const pageTexts = (req: Request, language?: Language | null) =>
+  textsFor(language, req.acceptsLanguages(...LANGUAGES));
 
 /** The answer's CSP nonce (http/web-app.ts, cspNonce), for the page's own style block. */
 const nonceOf = (res: Response) => String(res.locals.cspNonce ?? '');
@@ -30,7 +37,7 @@ function refuseInvalidLink(req: Request, res: Response): undefined {
   res
     .status(400)
     .type('html')
-    .send(invalidLinkPage(nonceOf(res), invalidUnsubscribeLink));
+    .send(invalidLinkPage(pageTexts(req), nonceOf(res)));
   return undefined;
 }
 
@@ -53,17 +60,6 @@ const html = (description: string) => ({
 const unsubscribeQuery = z.object({
   token: z.string().min(1).max(500).meta({ description: 'The token of the link in the mail' }),
 });
-
-const kindNames: Record<string, string> = {
-  assigned: 'e-mails when you are assigned to a task',
-  unassigned: 'e-mails when you are removed from a task',
-  mentioned: 'e-mails when you are mentioned',
-  commented: 'e-mails about comments on your tasks',
-  due_changed: 'e-mails when the due date of your task changes',
-  due_soon: 'e-mails about tasks due tomorrow',
-  overdue: 'e-mails about overdue tasks',
-  digest: 'the daily digest',
-};
 
 export const notificationEndpoints = [
   defineEndpoint({
@@ -151,7 +147,8 @@ export const notificationEndpoints = [
       if (!target) return refuseInvalidLink(req, res);
       res.set('Cache-Control', 'no-store');
       res.set('Referrer-Policy', 'no-referrer');
-      res.type('html').send(confirmPage(nonceOf(res), kindNames[target.scope] ?? 'these e-mails'));
+      const texts = pageTexts(req, target.language);
+      res.type('html').send(confirmPage(texts, nonceOf(res), texts.unsubscribe.kinds[target.scope]));
       return undefined;
     },
   }),
@@ -168,11 +165,10 @@ export const notificationEndpoints = [
     query: unsubscribeQuery,
     responses: { 200: html('Unsubscribed.'), 400: invalidLinkResponse },
     handler: async ({ services, query, req, res }) => {
-      if (!(await services.notifications.unsubscribe(query.token))) {
-        return refuseInvalidLink(req, res);
-      }
+      const target = await services.notifications.unsubscribe(query.token);
+      if (!target) return refuseInvalidLink(req, res);
       res.set('Cache-Control', 'no-store');
-      res.type('html').send(donePage(nonceOf(res)));
+      res.type('html').send(donePage(pageTexts(req, target.language), nonceOf(res)));
       return undefined;
     },
   }),

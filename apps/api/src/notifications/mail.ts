@@ -1,4 +1,5 @@
-import type { NotificationType } from '@task-manager/shared';
+import type { Language, NotificationType } from '@task-manager/shared';
+import { escapeHtml, textsFor, type ServerTexts } from '../i18n/texts.js';
 import type { NotificationMailConfig } from './mail-config.js';
 import { unsubscribeToken, type UnsubscribeScope } from './unsubscribe-token.js';
 
@@ -16,47 +17,15 @@ export interface Recipient {
   email: string;
   name: string;
   role: string;
+  /** The language they chose in the app; null: English. */
+  language: Language | null;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-const day = (iso: string | undefined) => (iso ? iso.slice(0, 10) : '');
-
-/** One line saying what happened, in plain text. */
-export function describe(item: MailItem): string {
-  const who = item.actorName ?? 'Someone';
-  const title = `"${item.taskTitle}"`;
-  switch (item.type) {
-    case 'assigned':
-      return `${who} assigned you to ${title}.`;
-    case 'unassigned':
-      return `${who} removed you from ${title}.`;
-    case 'mentioned':
-      return `${who} mentioned you in a comment on ${title}.`;
-    case 'commented':
-      return `${who} commented on ${title}.`;
-    case 'due_changed':
-      return `${who} changed the due date of ${title} to ${day(item.dueDate)}.`;
-    case 'due_soon':
-      return `${title} is due tomorrow (${day(item.dueDate)}).`;
-    case 'overdue':
-      return `${title} is overdue (it was due ${day(item.dueDate)}).`;
-  }
+/** One line saying what happened, in plain text, in the recipient's language. */
+export function describe(item: MailItem, texts: ServerTexts = textsFor('en')): string {
+  const who = item.actorName ?? texts.someone;
+  return texts.notification.line(item.type, who, `"${item.taskTitle}"`, texts.day(item.dueDate));
 }
-
-const subjects: Record<NotificationType, string> = {
-  assigned: 'You were assigned',
-  unassigned: 'You were removed from a task',
-  mentioned: 'You were mentioned',
-  commented: 'New comment',
-  due_changed: 'Due date changed',
-  due_soon: 'Due tomorrow',
-  overdue: 'Overdue',
-};
 
 /**
  * The app's page of a task for this person (apps/web/src/config/paths.ts): admins open
@@ -85,26 +54,37 @@ function listHeaders(link: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-const footerText = (link: string, what: string) =>
-  `\n--\nYou get this because of your notification settings. Stop ${what}: ${link}\n`;
+function footerText(texts: ServerTexts, link: string, what: string) {
+  const footer = texts.notification.footer(what);
+  return `\n--\n${footer.text} ${footer.link}: ${link}\n`;
+}
 
-const footerHtml = (link: string, what: string) =>
-  `<hr><p style="color:#666;font-size:12px">You get this because of your notification ` +
-  `settings. <a href="${escapeHtml(link)}">Stop ${escapeHtml(what)}</a>.</p>`;
+function footerHtml(texts: ServerTexts, link: string, what: string) {
+  const footer = texts.notification.footer(what);
+  return (
+    `<hr><p style="color:#666;font-size:12px">${escapeHtml(footer.text)} ` +
+    `<a href="${escapeHtml(link)}">${escapeHtml(footer.link)}</a>.</p>`
+  );
+}
 
 /** The mail sent at once for one notification. */
 export function instantMail(config: NotificationMailConfig, recipient: Recipient, item: MailItem) {
+  const texts = textsFor(recipient.language);
   const link = taskLink(config, recipient, item);
   const unsubscribe = unsubscribeLink(config, recipient.id, item.type);
-  const what = `e-mails like this one`;
-  const line = describe(item);
+  const what = texts.notification.stopThese;
+  const line = describe(item, texts);
+  const hello = texts.hello(recipient.name);
   return {
     to: recipient.email,
-    subject: `${subjects[item.type]}: ${item.taskTitle}`,
-    text: `Hello ${recipient.name},\n\n${line}\n\nOpen: ${link}\n${footerText(unsubscribe, what)}`,
+    subject: `${texts.notification.subject[item.type]}: ${item.taskTitle}`,
+    text:
+      `${hello}\n\n${line}\n\n${texts.notification.open}: ${link}\n` +
+      footerText(texts, unsubscribe, what),
     html:
-      `<p>Hello ${escapeHtml(recipient.name)},</p><p>${escapeHtml(line)}</p>` +
-      `<p><a href="${escapeHtml(link)}">Open the task</a></p>${footerHtml(unsubscribe, what)}`,
+      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(line)}</p>` +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(texts.notification.openTask)}</a></p>` +
+      footerHtml(texts, unsubscribe, what),
     headers: listHeaders(unsubscribe),
   };
 }
@@ -115,25 +95,28 @@ export function digestMail(
   recipient: Recipient,
   items: MailItem[],
 ) {
+  const texts = textsFor(recipient.language);
   const unsubscribe = unsubscribeLink(config, recipient.id, 'digest');
-  const what = 'the daily digest';
+  const what = texts.notification.stopDigest;
   const lines = items.map((item) => ({
-    text: describe(item),
+    text: describe(item, texts),
     link: taskLink(config, recipient, item),
   }));
+  const hello = texts.hello(recipient.name);
+  const open = escapeHtml(texts.notification.open);
   return {
     to: recipient.email,
-    subject: `Your daily summary: ${items.length} update${items.length === 1 ? '' : 's'}`,
+    subject: texts.digest.subject(items.length),
     text:
-      `Hello ${recipient.name},\n\nWhat happened since your last summary:\n\n` +
+      `${hello}\n\n${texts.digest.intro}\n\n` +
       lines.map((l) => `- ${l.text}\n  ${l.link}`).join('\n') +
-      `\n${footerText(unsubscribe, what)}`,
+      `\n${footerText(texts, unsubscribe, what)}`,
     html:
-      `<p>Hello ${escapeHtml(recipient.name)},</p><p>What happened since your last summary:</p><ul>` +
+      `<p>${escapeHtml(hello)}</p><p>${escapeHtml(texts.digest.intro)}</p><ul>` +
       lines
-        .map((l) => `<li>${escapeHtml(l.text)} <a href="${escapeHtml(l.link)}">Open</a></li>`)
+        .map((l) => `<li>${escapeHtml(l.text)} <a href="${escapeHtml(l.link)}">${open}</a></li>`)
         .join('') +
-      `</ul>${footerHtml(unsubscribe, what)}`,
+      `</ul>${footerHtml(texts, unsubscribe, what)}`,
     headers: listHeaders(unsubscribe),
   };
 }

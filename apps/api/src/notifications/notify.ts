@@ -39,7 +39,7 @@ export async function createNotifications(
   const actorIds = [...new Set(wanted.flatMap((n) => (n.actorId ? [n.actorId] : [])))];
   const people = await trx
     .selectFrom('users')
-    .select(['id', 'email', 'name', 'role', 'active'])
+    .select(['id', 'email', 'name', 'role', 'active', 'language'])
     .where('id', 'in', [...new Set([...userIds, ...actorIds])])
     .execute();
   const byId = new Map(people.map((person) => [person.id, person]));

@@ -113,19 +113,19 @@ export class NotificationService {
     if (!target) return undefined;
     const user = await this.db
       .selectFrom('users')
-      .select('id')
+      .select(['id', 'language'])
       .where('id', '=', target.userId)
       .executeTakeFirst();
-    return user ? target : undefined;
+    return user ? { ...target, language: user.language } : undefined;
   }
 
   /**
    * One-click unsubscribe: that kind is set to `never`; a digest's link sets every kind that
    * went to the digest (the ones mailed at once stay as they are).
    */
-  async unsubscribe(token: string): Promise<boolean> {
+  async unsubscribe(token: string) {
     const target = await this.unsubscribeTarget(token);
-    if (!target) return false;
+    if (!target) return undefined;
     const current = (await emailModesOf(this.db, [target.userId])).get(target.userId)!;
     const kinds =
       target.scope === 'digest'
@@ -136,6 +136,6 @@ export class NotificationService {
       target.userId,
       kinds.map((kind) => [kind, 'never'] as const),
     );
-    return true;
+    return target;
   }
 }

@@ -43,7 +43,7 @@ export async function runDigest(db: Kysely<Database>, now: Date = new Date()): P
         .execute();
       const recipient = await trx
         .selectFrom('users')
-        .select(['id', 'email', 'name', 'role', 'active'])
+        .select(['id', 'email', 'name', 'role', 'active', 'language'])
         .where('id', '=', userId)
         .executeTakeFirst();
       if (!recipient || Number(recipient.active) !== 1) return false;

@@ -102,7 +102,8 @@ export const userEndpoints = [
     description:
       'Any non-empty subset of the fields. A role or password change signs that user out ' +
       'everywhere. An admin changes their own password only through the profile (400); the ' +
-      'last admin cannot become a member (409).',
+      'last admin cannot become a member (409). With e-mail set up, the person is told of a ' +
+      'new e-mail address (at the former one) or password, with the admin named.',
     access: 'admin',
     params: userId,
     body: { schema: updateUserSchema, id: 'UpdateUserInput' },
@@ -113,7 +114,7 @@ export const userEndpoints = [
       503: errors[503],
     },
     handler: ({ services, user, params, body, req }) =>
-      services.users.update(params.id, withStoredImagePath(body, req), user.id),
+      services.auth.updateUserByAdmin(user.id, params.id, withStoredImagePath(body, req)),
   }),
   defineEndpoint({
     method: 'patch',

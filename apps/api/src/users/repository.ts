@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Role, User, UserWithTaskCounts } from '@task-manager/shared';
+import type { OwnUser, Role, User, UserWithTaskCounts } from '@task-manager/shared';
 import { supportsRowLocks } from '../db/database.js';
 import type { Database, UsersTable } from '../db/tables.js';
 
@@ -17,6 +17,11 @@ export function toApiUser(row: UserRow): User {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The signed-in person's own account: a user, with what only they see. */
+export function toOwnUser(row: UserRow): OwnUser {
+  return { ...toApiUser(row), language: row.language };
 }
 
 export function findUserById(db: Kysely<Database>, id: string) {

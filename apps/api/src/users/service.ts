@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import {
   apiMessages,
   type CreateUserInput,
+  type Language,
   type Role,
+  type OwnUser,
   type User,
   type UserWithTaskCounts,
   createUserSchema,
@@ -34,13 +36,14 @@ import {
   reassignTasks,
   streamUserReportRows,
   toApiUser,
+  toOwnUser,
   updateUserRow,
   type UserFilter,
   type UserRow,
 } from './repository.js';
 import { canSetPasswordOf, takesAnAdminAway } from './policy.js';
 
-export { toApiUser, type UserRow } from './repository.js';
+export { toApiUser, toOwnUser, type UserRow } from './repository.js';
 
 export interface NewUser {
   name: string;
@@ -48,6 +51,8 @@ export interface NewUser {
   password: string;
   role: Role;
   profileImageUrl?: string | null;
+  /** The language of the app the person signed up in, if known. */
+  language?: Language;
 }
 
 export class UserService {
@@ -78,6 +83,7 @@ export class UserService {
       role: input.role,
       profile_image_url: photo,
       token_version: 0,
+      language: input.language ?? null,
       active: 1,
       created_at: now,
       updated_at: now,
@@ -131,9 +137,18 @@ export class UserService {
   }
 
   async get(id: string): Promise<User> {
+    return toApiUser(await this.findOrThrow(id));
+  }
+
+  /** The signed-in person's own account (GET /api/auth/profile). */
+  async getOwn(id: string): Promise<OwnUser> {
+    return toOwnUser(await this.findOrThrow(id));
+  }
+
+  private async findOrThrow(id: string): Promise<UserRow> {
     const row = await findUserById(this.db, id);
     if (!row) throw NotFound(apiMessages.userNotFound);
-    return toApiUser(row);
+    return row;
   }
 
   /** An account made by an admin (POST /api/users), recorded in the audit log with it. */
@@ -159,12 +174,21 @@ export class UserService {
     input: z.output<typeof updateUserSchema>,
     callerId: string,
   ): Promise<User> {
+    return toApiUser((await this.updateRows(id, input, callerId)).after);
+  }
+
+  /** An admin's edit of a user (update), answering the row before the change and after it. */
+  async updateRows(
+    id: string,
+    input: z.output<typeof updateUserSchema>,
+    callerId: string,
+  ): Promise<{ before: UserRow; after: UserRow }> {
     if (input.password !== undefined && !canSetPasswordOf(callerId, id)) {
       throw BadRequest(apiMessages.ownPasswordViaProfile, [
         { path: 'password', message: apiMessages.ownPasswordViaProfile },
       ]);
     }
-    const { user, revoked } = await this.db.transaction().execute(async (trx) => {
+    const { before, after, revoked } = await this.db.transaction().execute(async (trx) => {
       const row = await findUserById(trx, id);
       if (!row) throw NotFound(apiMessages.userNotFound);
       if (input.password !== undefined) {
@@ -217,11 +241,11 @@ export class UserService {
       const revoked: RevocationReason[] = [];
       if (roleChanged) revoked.push('role-change');
       if (input.password !== undefined) revoked.push('password-change');
-      return { user: toApiUser({ ...row, ...patch }), revoked };
+      return { before: row, after: { ...row, ...patch }, revoked };
     });
     // Reported once committed: a rolled-back change ended nothing.
     for (const reason of revoked) this.events?.tokensRevoked(id, reason);
-    return user;
+    return { before, after };
   }
 
   /**
@@ -238,6 +262,7 @@ export class UserService {
     if (!row) throw NotFound(apiMessages.userNotFound);
     const patch: Partial<UserRow> = {
       ...(input.name !== undefined && { name: input.name }),
+      ...(input.language !== undefined && { language: input.language }),
       ...(input.profileImageUrl !== undefined && {
         profile_image_url: storedImagePath(input.profileImageUrl),
       }),

@@ -11,17 +11,19 @@ import {
   type TestContext,
 } from '../helpers/test-app.js';
 
-const USER_KEYS = [
+/** The signed-in person's own account: a user's fields and their language. */
+const OWN_USER_KEYS = [
   '_id',
   'active',
   'createdAt',
   'email',
+  'language',
   'name',
   'profileImageUrl',
   'role',
   'updatedAt',
 ];
-const SESSION_KEYS = [...USER_KEYS, 'token'].sort();
+const SESSION_KEYS = [...OWN_USER_KEYS, 'token'].sort();
 const notAuthorized = { message: apiMessages.notAuthorized, code: 'unauthorized' };
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -395,7 +397,7 @@ describe(`auth API (${ENGINE})`, () => {
     it('answers the current user without a token or password', async () => {
       const account = await signUp(ctx, 'member', { name: 'Grace Hopper' });
       const res = await ctx.api.get('/api/auth/profile').set(account.auth).expect(200);
-      expect(Object.keys(res.body).sort()).toEqual([...USER_KEYS].sort());
+      expect(Object.keys(res.body).sort()).toEqual([...OWN_USER_KEYS].sort());
       const user = userOf(account.user);
       expect(res.body).toEqual(user);
       expectNoSecrets(res.body);

@@ -94,6 +94,21 @@ describe(`calendar feeds (${ENGINE})`, () => {
     await ctx.api.get(pathOf(feed.url)).set('If-None-Match', etag).expect(304);
   });
 
+  it('speaks the language its owner chose in the app', async () => {
+    const member = await signUp(ctx, 'member');
+    const task = await createTask(ctx, admin, [member.id], { priority: 'High' });
+    const feed = await feedOf(member);
+    const english = parseFeed((await ctx.api.get(pathOf(feed.url)).expect(200)).text);
+    expect(english.name).toBe('Task Manager: my tasks');
+    expect(english.events[0]!.description).toMatch(/^Pending · High priority\n/);
+
+    await ctx.api.put('/api/auth/profile').set(member.auth).send({ language: 'de' }).expect(200);
+    const german = parseFeed((await ctx.api.get(pathOf(feed.url)).expect(200)).text);
+    expect(german.name).toBe('Task Manager: meine Aufgaben');
+    expect(german.events.map((e) => e.uid)).toEqual([`${task._id}@tasks.example.com`]);
+    expect(german.events[0]!.description).toMatch(/^Offen · Priorität Hoch\n/);
+  });
+
   it('members may only have their own tasks; an admin may choose every task', async () => {
     const member = await signUp(ctx, 'member');
     const res = await ctx.api

@@ -133,7 +133,7 @@ describe(`notification e-mail (${ENGINE})`, () => {
       .expect(400)
       .expect('Content-Type', /^text\/html/);
     expect(shown.text).toContain('This unsubscribe link is not valid.');
-    expect(shown.text).toContain('<a href="/profile">');
+    expect(shown.text).toContain('<a href="/profile#profile-email-notifications">');
   });
 
   it('the daily digest mails what waits for it once, then nothing', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, validationMessages, type Task } from '@task-manager/shared';
 import { buildUser, createTask, signUp, uploadPhoto, type Session } from '../helpers/factories.js';
-import { expectNoSecrets, userOf } from '../helpers/expectations.js';
+import { expectNoSecrets, publicUserOf } from '../helpers/expectations.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
 const USER_KEYS = [
@@ -119,7 +119,7 @@ describe(`users API (${ENGINE})`, () => {
       expect(members.body.map((user: ListedUser) => user.role)).not.toContain('admin');
       expectNoSecrets(users, { noTokens: true });
       const listed = users.find((user) => user._id === pictured.id);
-      const profile = userOf(pictured.user);
+      const profile = publicUserOf(pictured.user);
       expect(listed).toEqual({
         ...profile,
         pendingTasks: 0,
@@ -223,7 +223,7 @@ describe(`users API (${ENGINE})`, () => {
     it('lets an admin read anyone, admins included', async () => {
       for (const session of [member, admin]) {
         const res = await ctx.api.get(`/api/users/${session.id}`).set(admin.auth).expect(200);
-        const user = userOf(session.user);
+        const user = publicUserOf(session.user);
         expect(res.body).toMatchObject({ ...user, updatedAt: expect.any(String) });
         expect(Object.keys(res.body).sort()).toEqual([...USER_KEYS].sort());
         expectNoSecrets(res.body, { noTokens: true });
@@ -441,7 +441,7 @@ describe(`users API (${ENGINE})`, () => {
         expect(res.body.errors).toEqual([{ path, message }]);
       }
       const stored = await ctx.api.get(`/api/users/${target.id}`).set(admin.auth).expect(200);
-      const user = userOf(target.user);
+      const user = publicUserOf(target.user);
       expect(stored.body).toEqual(user);
       await login(target.email, target.password).expect(200);
     });

@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { TASK_LIST_VIEWS, TASK_PRIORITIES, TASK_SORTS, TASK_STATUSES } from '@task-manager/shared';
+import {
+  LANGUAGES,
+  TASK_LIST_VIEWS,
+  TASK_PRIORITIES,
+  TASK_SORTS,
+  TASK_STATUSES,
+} from '@task-manager/shared';
 import type { World } from '../helpers/security-world.js';
 import { INVITE_TOKEN } from '../helpers/test-app.js';
 import { hostileLeaf, hostileText, hostileTree, PROTO_PAYLOADS } from './hostile-arbitraries.js';
@@ -91,6 +97,7 @@ export function validField(
       ),
     adminInviteToken: () => fc.constantFrom(INVITE_TOKEN, Number(INVITE_TOKEN), '000000', null),
     role: () => fc.constantFrom('admin', 'member'),
+    language: () => fc.constantFrom(...LANGUAGES),
     title: () => text(1, 200, fc.string({ minLength: 1, maxLength: 60 })),
     description: () => text(1, 10_000, fc.string({ minLength: 1, maxLength: 200 })),
     dueDate: () =>

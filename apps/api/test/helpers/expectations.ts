@@ -8,6 +8,13 @@ export function userOf(session: { token: string }): Record<string, unknown> {
   return copy;
 }
 
+/** The same user as anyone else sees them (GET /api/users...): without the person's own language. */
+export function publicUserOf(session: { token: string }): Record<string, unknown> {
+  const copy = userOf(session);
+  delete copy.language;
+  return copy;
+}
+
 /**
  * No key that could carry a password or its hash, at any depth, and no bcrypt hash as a value.
  * `noTokens` also forbids token keys, for answers that are not a sign-in.

@@ -40,6 +40,7 @@ export const deValidationMessages: Record<keyof typeof validationMessages, strin
   invalidPriority: 'Die Priorität muss Niedrig, Mittel oder Hoch sein.',
   invalidStatus: 'Der Status muss Offen, In Arbeit oder Erledigt sein.',
   invalidRole: 'Die Rolle muss admin oder member sein.',
+  invalidLanguage: 'Die Sprache muss en oder de sein.',
   invalidId: 'Ungültige ID.',
   currentPasswordRequired:
     'Zum Festlegen eines neuen Passworts ist das aktuelle Passwort erforderlich.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import {
   emailSchema,
+  languageSchema,
   nameSchema,
   newPasswordSchema,
   profileImageUrlSchema,
@@ -32,6 +33,9 @@ export const registerSchema = z
     email: emailSchema,
     password: newPasswordSchema,
     profileImageUrl: profileImageUrlSchema,
+    language: languageSchema.optional().meta({
+      description: 'The language of the app signed up in: the e-mails speak it too',
+    }),
     // A numeric code sent as a JSON number is read as the digits it shows.
     adminInviteToken: z
       .union(
@@ -59,6 +63,9 @@ export const updateProfileSchema = z
     profileImageUrl: profileImageUrlSchema,
     currentPassword: z.string().max(1024, { abort: true }).optional(),
     newPassword: newPasswordSchema.optional(),
+    language: languageSchema.optional().meta({
+      description: 'The language the app and your e-mails speak to you in',
+    }),
   })
   .refine(sendsAnyField(['currentPassword']), { error: m.nothingToUpdate })
   .refine((value) => value.newPassword === undefined || !!value.currentPassword, {

@@ -221,6 +221,11 @@ export const nameSchema = textSchema({
 export const roleSchema = z.enum(['admin', 'member'], { error: m.invalidRole });
 export type Role = z.infer<typeof roleSchema>;
 
+/** The languages the app and its e-mails speak, English (the spec's) the default. */
+export const LANGUAGES = ['en', 'de'] as const;
+export const languageSchema = z.enum(LANGUAGES, { error: m.invalidLanguage });
+export type Language = z.infer<typeof languageSchema>;
+
 /**
  * For partial updates: true when at least one field other than `ignored` was sent (null counts,
  * it clears). Unknown keys are already stripped, so every field of the schema counts by itself.

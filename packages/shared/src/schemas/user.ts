@@ -4,6 +4,7 @@ import {
   emailSchema,
   idSchema,
   isoDateTime,
+  languageSchema,
   nameSchema,
   newPasswordSchema,
   profileImageUrlSchema,
@@ -28,9 +29,17 @@ export const userSchema = z
     }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
+    language: languageSchema.nullable().optional().meta({
+      description:
+        "Only in the signed-in person's own account (the profile and sign-in answers): the " +
+        'language the app and e-mails speak to them; null: not chosen yet (e-mails in English)',
+    }),
   })
   .meta({ id: 'User', description: 'A user, as every endpoint shows one (never a password).' });
 export type User = z.infer<typeof userSchema>;
+
+/** The signed-in person's own account (the profile, the sign-in answers): with their language. */
+export type OwnUser = User & { language: z.infer<typeof languageSchema> | null };
 
 export const userWithTaskCountsSchema = userSchema
   .extend({
