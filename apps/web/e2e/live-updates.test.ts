@@ -101,6 +101,29 @@ describe('live updates', () => {
     expect(await page.getByText('Max’s secret task').count()).toBe(0);
   });
 
+  it("an admin renames a member: the member's side menu shows the new name without a reload", async () => {
+    const admin = await e2e.api.registerAdmin('Ada Admin');
+    const mia = await e2e.api.registerMember('Mia Member');
+
+    const { page } = await e2e.openPage({ token: mia.token });
+    const live = liveStreamOpened(page);
+    await page.goto('/user/dashboard');
+    await expectVisible(
+      page.getByRole('link', { name: 'Your profile: Mia Member' }),
+      "the side menu's name",
+    );
+    await live;
+
+    await e2e.api.request('PUT', `/api/users/${mia.user._id}`, admin.token, {
+      name: 'Mia Renamed',
+    });
+    await expectVisible(
+      page.getByRole('link', { name: 'Your profile: Mia Renamed' }),
+      'the new name in the side menu',
+    );
+    expect(page.url()).toMatch(/\/user\/dashboard$/);
+  });
+
   it('without the stream (an older API, a failing proxy) the app works and does not hammer the server', async () => {
     const { member } = await adminMemberAndTask('Works without');
     const session = await e2e.openPage({ token: member.token });

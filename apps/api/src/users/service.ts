@@ -18,6 +18,7 @@ import type { AuthEvents, RevocationReason } from '../auth/events.js';
 import { assertPasswordAcceptable } from '../auth/password-policy.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import { recordAudit } from '../audit/service.js';
+import { appendEvents } from '../events/log.js';
 import type { Database } from '../db/tables.js';
 import { BadRequest, Conflict, HttpError, NotFound } from '../errors.js';
 import { decodeCursor, encodeCursor, userCursorShape } from '../http/cursor.js';
@@ -53,6 +54,16 @@ export interface NewUser {
   profileImageUrl?: string | null;
   /** The language of the app the person signed up in, if known. */
   language?: Language;
+}
+
+/**
+ * Tells the person's open tabs and every admin's that an account changed (name, photo, e-mail,
+ * role, language...): they refetch what shows it. In the writing transaction.
+ */
+function userUpdated(trx: Kysely<Database>, userId: string): Promise<void> {
+  return appendEvents(trx, [
+    { type: 'user.updated', taskId: null, userIds: [userId], toAdmins: true, data: { userId } },
+  ]);
 }
 
 export class UserService {
@@ -232,6 +243,7 @@ export class UserService {
       if (patch.profile_image_url !== undefined) {
         await changeProfileImage(trx, id, patch.profile_image_url, row.profile_image_url);
       }
+      await userUpdated(trx, id);
       await recordAudit(trx, {
         actorId: callerId,
         action: 'user.update',
@@ -295,17 +307,16 @@ export class UserService {
     patch.updated_at = new Date().toISOString();
     const photo = patch.profile_image_url;
     try {
-      if (photo === undefined) {
-        await updateUserRow(this.db, userId, patch);
-      } else {
-        // The new photo becomes the user's and the former one goes, with the row: all or nothing.
-        await this.db.transaction().execute(async (trx) => {
-          const current = await findUserById(trx, userId);
-          if (!current) throw NotFound(apiMessages.userNotFound);
-          await updateUserRow(trx, userId, patch);
+      // The row, a new photo (the former one goes) and the live event: all or nothing.
+      await this.db.transaction().execute(async (trx) => {
+        const current = await findUserById(trx, userId);
+        if (!current) throw NotFound(apiMessages.userNotFound);
+        await updateUserRow(trx, userId, patch);
+        if (photo !== undefined) {
           await changeProfileImage(trx, userId, photo, current.profile_image_url);
-        });
-      }
+        }
+        await userUpdated(trx, userId);
+      });
     } catch (error) {
       // Two accounts taking one address at once: the unique index decides.
       if (isUniqueViolation(error)) throw Conflict(apiMessages.userExists);
@@ -391,6 +402,7 @@ export class UserService {
       if (roleChanged || activeChanged) {
         patch.updated_at = new Date().toISOString();
         await updateUserRow(trx, id, patch);
+        await userUpdated(trx, id);
       }
       if (roleChanged) {
         await recordAudit(trx, {

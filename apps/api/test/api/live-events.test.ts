@@ -232,6 +232,47 @@ describe(`live updates (${ENGINE})`, () => {
     });
   });
 
+  describe('account changes', () => {
+    /** Waits for `user.updated` about `userId` on `client`. */
+    const userUpdate = (client: EventStreamClient, userId: string) =>
+      client.waitFor(
+        (received) =>
+          received.event === 'user.updated' && JSON.parse(received.data).data.userId === userId,
+        3000,
+      );
+
+    it("tells the person's tabs and the admins of an account change, and no other member", async () => {
+      const person = await signUp(ctx, 'member');
+      const own = await stream(person);
+      const outsider = await stream(other);
+      const adminStream = await stream(admin);
+
+      // An admin renames them: their own tabs (the side menu's name) and the admins' team page.
+      await ctx.api
+        .put(`/api/users/${person.id}`)
+        .set(admin.auth)
+        .send({ name: 'Renamed By Admin' })
+        .expect(200);
+      const told = await userUpdate(own, person.id);
+      expect(liveEventSchema.parse(JSON.parse(told.data))).toMatchObject({
+        type: 'user.updated',
+        taskId: null,
+        data: { userId: person.id },
+      });
+      await userUpdate(adminStream, person.id);
+
+      // Their own change, from another tab: the same.
+      const before = own.events.length;
+      await ctx.api.put('/api/auth/profile').set(person.auth).send({ language: 'de' }).expect(200);
+      await own.waitFor((received) => received.event === 'user.updated', 3000, before);
+
+      // Then an event the outsider does get: anything before it would have arrived too.
+      const theirs = await createTask(ctx, admin, [other.id]);
+      await arrival(outsider, 'task.created', theirs._id, 0);
+      expect(outsider.events.map((event) => event.data).join('\n')).not.toContain(person.id);
+    });
+  });
+
   describe('ended sessions', () => {
     /** The stream closes (`ended`) before `ms`; false if it is still open then. */
     const endsWithin = (client: EventStreamClient, ms = 3000) =>

@@ -233,6 +233,13 @@ describe('staleKeysFor', () => {
       queryKeys.notifications.all,
     ]);
   });
+
+  it('an account change moves the session (the side menu), the team and what names people', () => {
+    const keys = staleKeysFor(event('user.updated', null));
+    expect(keys).toContainEqual(queryKeys.profile);
+    expect(keys).toContainEqual(queryKeys.users.all);
+    expect(keys).toContainEqual(queryKeys.tasks.all);
+  });
 });
 
 describe('InvalidationBatcher', () => {

@@ -21,6 +21,7 @@ export const LIVE_EVENT_TYPES = [
   'checklist.changed',
   'comment.added',
   'notification.created',
+  'user.updated',
 ] as const satisfies readonly LiveEventType[];
 const READY_EVENT = 'ready';
 const RESET_EVENT = 'reset';
@@ -230,6 +231,16 @@ export function staleKeysFor(event: LiveEvent): QueryKey[] {
         : [queryKeys.activity];
     case 'notification.created':
       return [queryKeys.notifications.all];
+    case 'user.updated':
+      // A name, photo or role: the side menu's (the session's profile), the team page, and
+      // every task, card and history that names the person. Rare: everything is refetched.
+      return [
+        queryKeys.profile,
+        queryKeys.users.all,
+        queryKeys.tasks.all,
+        queryKeys.dashboard.all,
+        queryKeys.activity,
+      ];
   }
 }
 

@@ -12,6 +12,8 @@ export const liveEventTypes = [
   'checklist.changed',
   'comment.added',
   'notification.created',
+  /** An account's name, photo, e-mail, role or language changed: `data.userId`. */
+  'user.updated',
 ] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 
