@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { TASK_PRIORITIES, type TaskPriority, type TaskStatus } from '@task-manager/shared';
 import { isPostgres } from '../db/database.js';
 import type { Database } from '../db/tables.js';
@@ -174,11 +174,23 @@ function sqliteMatches(
           ),
         ),
       )
-      .$if(status !== undefined, (q) => q.where('k.status', '=', status!))
-      .$if(due?.openOnly === true, (q) => q.where('k.status', 'in', OPEN_STATUSES))
-      .$if(due?.from !== undefined, (q) => q.where('k.due_date', '>=', due!.from!))
-      .$if(due?.before !== undefined, (q) => q.where('k.due_date', '<', due!.before!))
+      .$call((q) => keyChecks({ status, due }).reduce((checked, check) => checked.where(check), q))
   );
+}
+
+/**
+ * The status tab and the due window as conditions on the full-text rows' keys, as `k`: the
+ * status and due date kept beside each row (sqliteMatches, keptTitlePage).
+ */
+function keyChecks({ status, due }: Pick<SearchAlso, 'status' | 'due'>) {
+  const checks: Array<RawBuilder<boolean>> = [];
+  if (status !== undefined) checks.push(sql<boolean>`k.status = ${status}`);
+  if (due?.openOnly === true) {
+    checks.push(sql<boolean>`k.status in (${sql.join([...OPEN_STATUSES])})`);
+  }
+  if (due?.from !== undefined) checks.push(sql<boolean>`k.due_date >= ${due.from}`);
+  if (due?.before !== undefined) checks.push(sql<boolean>`k.due_date < ${due.before}`);
+  return checks;
 }
 
 /**
@@ -404,10 +416,7 @@ export async function keptTitlePage(
     .$if(page.after !== undefined, (q) =>
       q.where(sql<boolean>`(${sql.join(keys)}) ${comparison} (${sql.join([...page.after!])})`),
     )
-    .$if(status !== undefined, (q) => q.where('k.status', '=', status!))
-    .$if(due?.openOnly === true, (q) => q.where('k.status', 'in', OPEN_STATUSES))
-    .$if(due?.from !== undefined, (q) => q.where('k.due_date', '>=', due!.from!))
-    .$if(due?.before !== undefined, (q) => q.where('k.due_date', '<', due!.before!))
+    .$call((q) => keyChecks({ status, due }).reduce((checked, check) => checked.where(check), q))
     .$if((priorities?.length ?? 0) > 0, (q) => q.where('k.priority', 'in', priorities!))
     .$call((q) => keys.reduce((ordered, key) => ordered.orderBy(key, page.order), q))
     .limit(page.limit)
