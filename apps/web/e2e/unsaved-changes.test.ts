@@ -101,6 +101,43 @@ describe('leaving a changed form', () => {
     await expectPath(page, '/admin/dashboard');
   });
 
+  it('asks first when the command palette or a g shortcut leaves a changed form', async () => {
+    const admin = await e2e.api.registerAdmin('Ada Admin');
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/create-task');
+    const title = page.getByRole('textbox', { name: 'Task Title' });
+    await expectVisible(title, 'the create form');
+    await title.fill('A task typed with care');
+
+    // The palette: "stay" keeps the form, the text and the palette open.
+    let asked = answerNextQuestion(page, false);
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('combobox', { name: 'Search tasks and pages' });
+    await search.fill('Calendar');
+    await expectVisible(page.getByRole('option', { name: /Calendar/ }), 'the Calendar page');
+    await page.keyboard.press('Enter');
+    expect(await asked).toBe(QUESTION);
+    await expectPath(page, '/admin/create-task');
+    await page.keyboard.press('Escape');
+    expect(await title.inputValue()).toBe('A task typed with care');
+
+    // A g shortcut, typed outside the field: asked too.
+    await page.getByRole('heading', { level: 1 }).click();
+    asked = answerNextQuestion(page, false);
+    await page.keyboard.press('g');
+    await page.keyboard.press('t');
+    expect(await asked).toBe(QUESTION);
+    await expectPath(page, '/admin/create-task');
+    expect(await title.inputValue()).toBe('A task typed with care');
+
+    // "Leave" goes.
+    asked = answerNextQuestion(page, true);
+    await page.keyboard.press('g');
+    await page.keyboard.press('t');
+    expect(await asked).toBe(QUESTION);
+    await expectPath(page, '/admin/tasks');
+  });
+
   it('asks first on the Back button; staying keeps what was typed, leaving goes back', async () => {
     const { page, taskPath, editPath, title } = await openEditFormThroughTheApp();
     await title.fill('Plan the offsite in May');

@@ -4,6 +4,7 @@ import { Modal } from '../components/ui/modal';
 import { paths } from '../config/paths';
 import { useT } from '../lib/i18n';
 import { focusNextItem, focusSearch, tickFocusedItem, useShortcuts } from '../lib/shortcuts';
+import { mayLeaveChangedForms } from '../lib/back-button-guard';
 import { useSession } from '../lib/session';
 
 interface Help {
@@ -36,17 +37,21 @@ export function KeyboardShortcuts() {
   const [helpOpen, setHelpOpen] = useState(false);
   const isAdmin = user?.role === 'admin';
   const t = useT();
+  // A form with unsaved changes asks first, as a link does.
+  const go = (to: string) => {
+    if (mayLeaveChangedForms()) void navigate(to);
+  };
 
   useShortcuts(
     {
       '?': () => setHelpOpen(true),
       '/': () => void focusSearch(),
-      'g d': () => void navigate(isAdmin ? paths.admin.dashboard : paths.user.dashboard),
-      'g t': () => void navigate(isAdmin ? paths.admin.tasks : paths.user.tasks),
+      'g d': () => go(isAdmin ? paths.admin.dashboard : paths.user.dashboard),
+      'g t': () => go(isAdmin ? paths.admin.tasks : paths.user.tasks),
       j: () => focusNextItem(1),
       k: () => focusNextItem(-1),
       x: () => tickFocusedItem(),
-      ...(isAdmin && { c: () => void navigate(paths.admin.createTask) }),
+      ...(isAdmin && { c: () => go(paths.admin.createTask) }),
     },
     !!user && !helpOpen,
   );

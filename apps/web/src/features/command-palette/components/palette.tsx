@@ -13,6 +13,7 @@ import { useStatusName } from '../../../components/ui/badges';
 import { paths, taskPathFor } from '../../../config/paths';
 import { useT } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { mayLeaveChangedForms } from '../../../lib/back-button-guard';
 import { useTaskSearch } from '../api/search-tasks';
 
 interface Command {
@@ -116,6 +117,8 @@ export function Palette({ role, onClose }: { role: string; onClose: () => void }
 
   function go(command: Command | undefined) {
     if (!command) return;
+    // A form with unsaved changes asks first, as a link does; staying keeps the palette open.
+    if (!mayLeaveChangedForms()) return;
     restoreFocus.current = false;
     onClose();
     void navigate(command.to);

@@ -6,7 +6,7 @@ import {
   releaseBackButton,
   watchBackButton,
   type GuardedForm,
-} from './back-button-guard';
+} from '../../../lib/back-button-guard';
 
 /**
  * While `active` (a form holds changes not saved yet), leaving asks first: closing or reloading

@@ -160,3 +160,11 @@ export function releaseBackButton(form: GuardedForm): void {
 export function isLeaving(): boolean {
   return expectedPop === 'leaving';
 }
+
+/**
+ * For a navigation the app starts itself (the command palette, a `g` shortcut): true when no
+ * form holds unsaved changes, or the person, asked as a link would ask, chooses to leave.
+ */
+export function mayLeaveChangedForms(): boolean {
+  return changedForms.size === 0 || window.confirm(currentQuestion());
+}
