@@ -10,6 +10,7 @@ import {
   removeEntry,
   taskFormProblem,
   toTaskPayload,
+  toUpdatePayload,
   type TaskFormValues,
 } from './task-form-rules';
 import { newDraftItem } from './checklist-draft';
@@ -108,6 +109,18 @@ describe('the task payload', () => {
       })),
       attachments: ['x.org'],
     });
+  });
+});
+
+describe('the payload of an edit', () => {
+  it('keeps a stored due time while the day is unchanged, and sends a new day at midnight UTC', () => {
+    const stored = buildTask({ dueDate: '2026-12-05T22:05:17.024Z' });
+    const values = { ...formFromTask(stored), priority: 'High' as const };
+    expect(values.dueDate).toBe('2026-12-05');
+    expect(toUpdatePayload(values, stored).dueDate).toBe('2026-12-05T22:05:17.024Z');
+    expect(toUpdatePayload(values, stored).priority).toBe('High');
+    const moved = { ...values, dueDate: '2026-12-06' };
+    expect(toUpdatePayload(moved, stored).dueDate).toBe('2026-12-06T00:00:00.000Z');
   });
 });
 

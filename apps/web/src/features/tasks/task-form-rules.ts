@@ -100,6 +100,18 @@ export function toTaskPayload(values: TaskFormValues): CreateTaskInput {
 }
 
 /**
+ * The PUT of an edit of `stored`: the form shows a due day, so a day left as it was keeps the
+ * stored instant (a time of day set through the API), and saving another field neither moves
+ * the due date nor tells the assignees it changed.
+ */
+export function toUpdatePayload(values: TaskFormValues, stored: Task): CreateTaskInput {
+  const payload = toTaskPayload(values);
+  return values.dueDate === dueDateDay(stored.dueDate)
+    ? { ...payload, dueDate: stored.dueDate }
+    : payload;
+}
+
+/**
  * The first rule the payload breaks, in the order of spec section 5 (the shared schema lists its
  * fields in that order), or null when it may be sent.
  */

@@ -25,7 +25,7 @@ import { useUserChoices } from '../hooks/use-user-choices';
 import {
   formFromTask,
   taskFormProblem,
-  toTaskPayload,
+  toUpdatePayload,
   type TaskFormValues,
 } from '../task-form-rules';
 import { notify } from '../../../lib/notify';
@@ -78,7 +78,7 @@ function TaskEditor({ loaded, goneElsewhere }: { loaded: Task; goneElsewhere: bo
   }
 
   function save(values: TaskFormValues, over: Task) {
-    const input = toTaskPayload(values);
+    const input = toUpdatePayload(values, over);
     const invalid = taskFormProblem(input);
     setProblem(invalid);
     if (invalid) return;
