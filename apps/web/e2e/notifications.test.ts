@@ -100,7 +100,8 @@ describe('the notification bell', () => {
   });
 
   it('speaks German, and an admin’s notification opens the admin task page', async () => {
-    const admin = await e2e.api.registerAdmin('Ada Admin');
+    // The account speaks German: a signed-in person's app follows the account's language.
+    const admin = await e2e.api.registerAdmin('Ada Admin', undefined, { language: 'de' });
     const other = await e2e.api.registerAdmin('Olaf Admin');
     const task = await e2e.api.createTask(other.token, {
       title: 'Bericht schreiben',

@@ -43,6 +43,15 @@ export interface NewTask {
   attachments?: string[];
 }
 
+export interface AccountOptions {
+  /**
+   * The account's language, English unless given, as the web app's sign-up always sends one.
+   * null: none, as an account made before languages were kept (the app then saves the one it
+   * shows, a change that refetches everything the person's pages show).
+   */
+  language?: 'en' | 'de' | null;
+}
+
 /** A password that satisfies the server's rule (8 to 128 characters). */
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -74,25 +83,40 @@ export class ApiClient {
   private async register(
     name: string,
     email: string,
-    adminInviteToken?: string,
+    adminInviteToken: string | undefined,
+    { language = 'en' }: AccountOptions,
   ): Promise<SignedInUser> {
     const { token, ...user } = await this.request<ApiUser & { token: string }>(
       'POST',
       '/api/auth/register',
       undefined,
-      { name, email, password: TEST_PASSWORD, adminInviteToken },
+      {
+        name,
+        email,
+        password: TEST_PASSWORD,
+        adminInviteToken,
+        ...(language !== null && { language }),
+      },
     );
     return { user, token, password: TEST_PASSWORD };
   }
 
   /** Signs up an admin with the server's invite token. */
-  registerAdmin(name: string, email = uniqueEmail('admin')): Promise<SignedInUser> {
-    return this.register(name, email, this.inviteToken);
+  registerAdmin(
+    name: string,
+    email = uniqueEmail('admin'),
+    options: AccountOptions = {},
+  ): Promise<SignedInUser> {
+    return this.register(name, email, this.inviteToken, options);
   }
 
   /** Signs up a member (no invite token). */
-  registerMember(name: string, email = uniqueEmail('member')): Promise<SignedInUser> {
-    return this.register(name, email);
+  registerMember(
+    name: string,
+    email = uniqueEmail('member'),
+    options: AccountOptions = {},
+  ): Promise<SignedInUser> {
+    return this.register(name, email, undefined, options);
   }
 
   createTask(adminToken: string, task: NewTask): Promise<ApiTask> {

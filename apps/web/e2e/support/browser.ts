@@ -56,6 +56,8 @@ export interface OpenPageOptions {
   token?: string;
   /** The browser's time zone; UTC unless a test is about time zones. */
   timezoneId?: string;
+  /** The browser's languages (navigator.languages); en-US unless a test is about languages. */
+  locale?: string;
 }
 
 /**
@@ -65,14 +67,14 @@ export interface OpenPageOptions {
 export async function openPageSession(
   browser: Browser,
   baseURL: string,
-  { width = 1280, height = 900, token, timezoneId = 'UTC' }: OpenPageOptions = {},
+  { width = 1280, height = 900, token, timezoneId = 'UTC', locale = 'en-US' }: OpenPageOptions = {},
 ): Promise<PageSession> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width, height },
     acceptDownloads: true,
     // A fixed zone and locale so dates render the same on every machine.
-    locale: 'en-US',
+    locale,
     timezoneId,
     storageState: token
       ? {

@@ -1,5 +1,6 @@
+import type { User } from '@task-manager/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { useToastRequested } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
@@ -27,10 +28,21 @@ function ToasterWhenNeeded() {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  // The account's language follows the person to this browser (or learns the one they see).
+  // Loaded once someone is signed in: /login's first load does not carry it (or the account API).
+  const followLanguage = useCallback(
+    (user: User) =>
+      void import('../features/auth/account-language')
+        .then(({ followAccountLanguage }) => followAccountLanguage(queryClient, user))
+        .catch(() => {
+          // The chunk did not load (offline): the language stays as it is until the next sign-in.
+        }),
+    [queryClient],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <SessionProvider>
+        <SessionProvider onSignedIn={followLanguage}>
           <AppRoutes />
           <ToasterWhenNeeded />
         </SessionProvider>

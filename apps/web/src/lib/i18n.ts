@@ -1,10 +1,17 @@
+import type { Language, LANGUAGES as ACCOUNT_LANGUAGES } from '@task-manager/shared';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { en } from '../locales/en';
 
-/** The languages the app speaks, the first being the default. */
-export const LANGUAGES = ['en', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export type { Language };
+
+/**
+ * The languages the app speaks, the first being the default: the shared list the API keeps on
+ * accounts, checked here by type only. Importing the shared value would bring zod (the shared
+ * index's schemas) into the first load of every page; `satisfies` fails the typecheck as soon as
+ * the two lists differ in any way.
+ */
+export const LANGUAGES = ['en', 'de'] as const satisfies typeof ACCOUNT_LANGUAGES;
 
 /** Where this browser remembers the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -104,16 +111,30 @@ export function currentLanguage(): Language {
   return LANGUAGES.find((language) => language === i18next.language) ?? 'en';
 }
 
+/** The language setLanguage is switching to while its messages load. */
+let switchingTo: Language | undefined;
+
+/** The language the app speaks, or the one just chosen while its messages still load. */
+export function chosenLanguage(): Language {
+  return switchingTo ?? currentLanguage();
+}
+
 /** Switches the app's language at once and remembers it on this browser. */
 export async function setLanguage(language: Language): Promise<void> {
+  switchingTo = language;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Private mode: the choice lasts for this visit.
   }
-  await loadLanguage(language);
-  document.documentElement.lang = language;
-  await i18next.changeLanguage(language);
+  try {
+    await loadLanguage(language);
+    document.documentElement.lang = language;
+    await i18next.changeLanguage(language);
+  } finally {
+    // Switched, or the messages did not load: either way the app speaks currentLanguage().
+    if (switchingTo === language) switchingTo = undefined;
+  }
 }
 
 /** The translate function of the current language, for components. */

@@ -1,6 +1,14 @@
 import type { User } from '@task-manager/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import {
@@ -66,15 +74,35 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({
+  children,
+  onSignedIn,
+}: {
+  children: ReactNode;
+  /**
+   * Called each time the app learns who is signed in: the sign-in or sign-up answer, and the
+   * session check at start-up. Not when the same person's profile is fetched again or changed.
+   */
+  onSignedIn?: (user: User) => void;
+}) {
   const queryClient = useQueryClient();
+  const onSignedInRef = useRef(onSignedIn);
+  useEffect(() => {
+    onSignedInRef.current = onSignedIn;
+  }, [onSignedIn]);
   const navigate = useNavigate();
   /** Where the person is: where signing in again leads back to, after a session ended. */
   const location = useLocation();
   const here = location.pathname + location.search + location.hash;
   const profile = useQuery({
     queryKey: queryKeys.profile,
-    queryFn: fetchProfile,
+    queryFn: async () => {
+      // No profile held yet: this is the check at start-up, not a refetch of a known person.
+      const starting = queryClient.getQueryData(queryKeys.profile) === undefined;
+      const user = await fetchProfile();
+      if (user && starting) onSignedInRef.current?.(user);
+      return user;
+    },
     staleTime: Infinity,
     retry: false,
   });
@@ -120,6 +148,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       rememberRole(user.role);
       queryClient.removeQueries();
       queryClient.setQueryData(queryKeys.profile, user);
+      onSignedInRef.current?.(user);
     },
     [queryClient],
   );

@@ -19,6 +19,8 @@ export const de: Messages = {
     hint: 'Auch Datum und Zahlen richten sich nach der Sprache.',
     en: 'English',
     de: 'Deutsch',
+    saveFailed:
+      'Sprache auf diesem Gerät geändert, aber nicht im Konto gespeichert: E-Mails kommen womöglich noch in der bisherigen Sprache.',
   },
   profile: {
     heading: 'Profil',

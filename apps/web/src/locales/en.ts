@@ -21,6 +21,8 @@ export const en = {
     hint: 'Dates and numbers follow the language too.',
     en: 'English',
     de: 'Deutsch',
+    saveFailed:
+      'Language changed on this device, but not saved to your account: e-mails may still come in the previous one.',
   },
   profile: {
     heading: 'Profile',

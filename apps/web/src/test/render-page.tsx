@@ -1,5 +1,5 @@
 import type { User } from '@task-manager/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Toaster } from 'react-hot-toast';
@@ -29,6 +29,8 @@ export interface PageOptions {
   state?: unknown;
   /** Who is signed in; nobody when left out. */
   signedInAs?: User;
+  /** What app.tsx does when the session learns who signed in (the account's language). */
+  onSignedIn?: (user: User, queryClient: QueryClient) => void;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface PageOptions {
  */
 export function renderPage(
   page: ReactElement,
-  { path, route = path, state, signedInAs }: PageOptions,
+  { path, route = path, state, signedInAs, onSignedIn }: PageOptions,
 ) {
   // A query string in `path` (e.g. ?token=...) is the URL's search part.
   const [pathname = path, query] = path.split('?');
@@ -51,7 +53,7 @@ export function renderPage(
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[{ pathname, search, state }]}>
-        <SessionProvider>
+        <SessionProvider onSignedIn={onSignedIn && ((user) => onSignedIn(user, queryClient))}>
           <Routes>
             <Route path={route} element={page} />
             <Route path="*" element={<LocationProbe />} />

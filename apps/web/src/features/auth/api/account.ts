@@ -1,5 +1,5 @@
-import type { AuthResponse } from '@task-manager/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthResponse, Language } from '@task-manager/shared';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, TOKEN_KEY } from '../../../lib/api-client';
 import { invalidateAfter } from '../../../lib/invalidate-after';
 import { queryKeys } from '../../../lib/query-keys';
@@ -11,6 +11,8 @@ export interface ProfileChange {
   email?: string;
   currentPassword?: string;
   newPassword?: string;
+  /** The language the app and the server's e-mails speak to the person: needs no password. */
+  language?: Language;
 }
 
 export async function updateProfile(change: ProfileChange): Promise<AuthResponse> {
@@ -19,19 +21,58 @@ export async function updateProfile(change: ProfileChange): Promise<AuthResponse
 }
 
 /**
- * Saves a profile change. The answer carries a fresh token (a new password ends every other
- * session, this one goes on with it) and the user as now stored: both replace what the session
- * holds, and what shows the person's name or photo is fetched again.
+ * What every profile change's answer does: it carries a fresh token (a new password ends every
+ * other session, this one goes on with it) and the user as now stored, and both replace what the
+ * session holds.
+ */
+export function keepProfileAnswer(queryClient: QueryClient, { token, ...user }: AuthResponse) {
+  localStorage.setItem(TOKEN_KEY, token);
+  queryClient.setQueryData(queryKeys.profile, user);
+}
+
+/**
+ * Saves a profile change (keepProfileAnswer); what shows the person's name or photo is fetched
+ * again.
  */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: async ({ token, ...user }) => {
-      localStorage.setItem(TOKEN_KEY, token);
-      queryClient.setQueryData(queryKeys.profile, user);
+    onSuccess: async (answer) => {
+      keepProfileAnswer(queryClient, answer);
       await invalidateAfter(queryClient, 'profileChange');
     },
+  });
+}
+
+/**
+ * Language saves go out one after another, each once the one before has answered: the account
+ * ends with the language asked for last (a choice on the profile made while the session's own
+ * save is on its way, say), whichever request the server would otherwise finish last.
+ */
+let languageSaves: Promise<unknown> = Promise.resolve();
+
+/**
+ * Keeps a language on the account, so the server's e-mails speak it too. A function is asked
+ * for the language when the save's turn comes.
+ */
+export function saveLanguage(language: Language | (() => Language)): Promise<AuthResponse> {
+  const save = languageSaves.then(() =>
+    updateProfile({ language: typeof language === 'function' ? language() : language }),
+  );
+  languageSaves = save.catch(() => undefined);
+  return save;
+}
+
+/**
+ * Saves the language chosen on the profile (keepProfileAnswer). Nothing else shows it: no query
+ * is fetched again.
+ */
+export function useSaveLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveLanguage,
+    onSuccess: (answer) => keepProfileAnswer(queryClient, answer),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@task-manager/shared';
+import type { AuthResponse, Language } from '@task-manager/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -11,6 +11,8 @@ export interface RegisterPayload {
   adminInviteToken: string;
   /** An invitation link's token: the account gets the role it grants. */
   invite?: string;
+  /** The app's language: the account keeps it for the server's e-mails. */
+  language?: Language;
 }
 
 export async function register(payload: RegisterPayload): Promise<AuthResponse> {

@@ -1,12 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { TOKEN_KEY } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { paths } from '../../../config/paths';
 import { buildUser } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
-import { stubApi } from '../../../test/stub-api';
+import { stubApi, type Answer } from '../../../test/stub-api';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ProfilePage } from './profile-page';
 import { ResetPasswordPage } from './reset-password-page';
@@ -109,14 +110,62 @@ describe('ProfilePage', () => {
 describe('the language', () => {
   afterEach(() => setLanguage('en'));
 
+  /** The profile page of Ada (language `en` on her account), PUTs answered by `save`. */
+  function openProfile(save: (body: unknown) => Answer) {
+    const stub = stubApi((request) =>
+      request.method === 'PUT' && request.url === '/api/auth/profile'
+        ? save(request.body)
+        : { status: 200, data: [] },
+    );
+    const page = renderPage(<ProfilePage />, {
+      path: paths.profile,
+      signedInAs: { ...ada, language: 'en' },
+    });
+    const saves = () => stub.requests.filter((request) => request.method === 'PUT');
+    return { ...page, saves };
+  }
+
   it('changes at once on the profile and is remembered on this browser', async () => {
-    stubApi(() => ({ status: 200, data: [] }));
-    renderPage(<ProfilePage />, { path: paths.profile, signedInAs: ada });
+    openProfile(() => ({ status: 200, data: { ...ada, language: 'de', token: 'jwt-de' } }));
     await userEvent.selectOptions(screen.getByLabelText('Language of the app'), 'de');
     expect(await screen.findByRole('heading', { name: 'Profil' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Deine Angaben' })).toBeInTheDocument();
     expect(localStorage.getItem('language')).toBe('de');
     expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('is saved on the account alone, keeping the fresh token and the user the answer carries', async () => {
+    const { saves, queryClient } = openProfile(() => ({
+      status: 200,
+      data: { ...ada, language: 'de', token: 'jwt-de' },
+    }));
+    await userEvent.selectOptions(screen.getByLabelText('Language of the app'), 'de');
+    await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBe('jwt-de'));
+    expect(saves()).toEqual([
+      expect.objectContaining({ url: '/api/auth/profile', body: { language: 'de' } }),
+    ]);
+    expect(queryClient.getQueryData(queryKeys.profile)).toEqual({ ...ada, language: 'de' });
+    expect(screen.getByLabelText('Sprache der App')).toHaveValue('de');
+    // The answer is no sign-in: it is not saved again, and nothing is said.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(saves()).toHaveLength(1);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('keeps the new language here when the save fails, and says so in it', async () => {
+    // The client warns about any 5xx; this one is expected.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { saves } = openProfile(() => ({ status: 500, data: { message: 'Server error' } }));
+    await userEvent.selectOptions(screen.getByLabelText('Language of the app'), 'de');
+    expect(
+      await screen.findByText(
+        'Sprache auf diesem Gerät geändert, aber nicht im Konto gespeichert: E-Mails kommen womöglich noch in der bisherigen Sprache.',
+      ),
+    ).toBeInTheDocument();
+    expect(saves()).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Profil' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Sprache der App')).toHaveValue('de');
+    expect(localStorage.getItem('language')).toBe('de');
   });
 });
 

@@ -7,10 +7,22 @@ import { FormError, TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { currentLanguage, LANGUAGES, setLanguage, useT, type Language } from '../../../lib/i18n';
+import {
+  currentLanguage,
+  i18next,
+  LANGUAGES,
+  setLanguage,
+  useT,
+  type Language,
+} from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useScrollToHash } from '../../../lib/use-scroll-to-hash';
-import { useSignOutEverywhere, useUpdateProfile, type ProfileChange } from '../api/account';
+import {
+  useSaveLanguage,
+  useSignOutEverywhere,
+  useUpdateProfile,
+  type ProfileChange,
+} from '../api/account';
 import { uploadImage } from '../api/upload-image';
 import { authFormProblem, preloadAuthSchemas } from '../auth-schemas';
 
@@ -305,20 +317,38 @@ function SessionsSection() {
   );
 }
 
+/**
+ * The language switches at once and is saved on the account, so the server's e-mails speak it
+ * and other browsers follow. A failed save keeps it here and says so.
+ */
 function LanguageSection() {
+  // useT re-renders on every change of language, including the account's, applied at sign-in.
   const t = useT();
-  const [language, setChosen] = useState<Language>(currentLanguage());
+  const save = useSaveLanguage();
+  // Chosen, its messages still loading: the select shows it already.
+  const [pending, setPending] = useState<Language | null>(null);
+  const language = pending ?? currentLanguage();
+
+  function choose(next: Language) {
+    setPending(next);
+    setLanguage(next)
+      .catch(() => {
+        // The messages did not load (offline): the select goes back to the language shown.
+      })
+      .finally(() => setPending((shown) => (shown === next ? null : shown)));
+    save.mutate(next, {
+      // i18next.t, not t: the message speaks the language just chosen.
+      onError: () => notify('error', i18next.t('language.saveFailed'), { id: 'language-save' }),
+    });
+  }
+
   return (
     <SectionCard title={t('language.title')} id="profile-language">
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
         {t('language.label')}
         <select
           value={language}
-          onChange={(event) => {
-            const next = event.target.value as Language;
-            setChosen(next);
-            void setLanguage(next);
-          }}
+          onChange={(event) => choose(event.target.value as Language)}
           className="max-w-xs rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
         >
           {LANGUAGES.map((code) => (

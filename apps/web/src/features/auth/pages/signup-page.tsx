@@ -5,7 +5,7 @@ import { FormError, TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { homePathFor, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { currentLanguage, useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useAuthOptions } from '../api/account';
 import { useInviteLookup, useRegister } from '../api/register';
@@ -60,6 +60,8 @@ export function SignUpPage() {
         profileImageUrl,
         adminInviteToken: invite ? '' : inviteToken,
         ...(invite && { invite }),
+        // The account starts with the language the person signed up in: the e-mails speak it.
+        language: currentLanguage(),
       });
       setRegistered(true);
       signIn(token, user);
