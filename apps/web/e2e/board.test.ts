@@ -68,6 +68,12 @@ describe('the board', () => {
     await expectVisible(page.getByRole('menuitem', { name: 'Move to In Progress' }), 'the menu');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
+    // Its open checklist items would all be ticked: asked first, nothing moved yet.
+    const dialog = page.getByRole('dialog', { name: 'Move to Completed?' });
+    await expectVisible(dialog, 'the question before ticking its open items');
+    expect(await dialog.innerText()).toMatch(/ticks its \d+ open checklist items?/);
+    expect((await e2e.api.getTask(admin.token, other._id)).status).toBe('Pending');
+    await dialog.getByRole('button', { name: 'Move to Completed' }).click();
     await expectVisible(cardIn(page, 'Completed', 'Keyboard task'), 'the card in Completed');
     await expect
       .poll(async () => (await e2e.api.getTask(admin.token, other._id)).status)

@@ -395,6 +395,12 @@ export const de: Messages = {
       'Wird „{{title}}“ nach „Offen“ verschoben, wird sein {{count}} erledigter Checklistenpunkt zurückgesetzt.',
     confirmText_other:
       'Wird „{{title}}“ nach „Offen“ verschoben, werden seine {{count}} erledigten Checklistenpunkte zurückgesetzt.',
+    confirmCompletedTitle: 'Nach „Erledigt“ verschieben?',
+    confirmCompletedButton: 'Nach „Erledigt“ verschieben',
+    confirmCompletedText_one:
+      'Wird „{{title}}“ nach „Erledigt“ verschoben, wird sein {{count}} offener Checklistenpunkt abgehakt.',
+    confirmCompletedText_other:
+      'Wird „{{title}}“ nach „Erledigt“ verschoben, werden seine {{count}} offenen Checklistenpunkte abgehakt.',
     loadFailed: 'Die Aufgaben konnten nicht geladen werden.',
     loadingColumn: '{{status}} wird geladen',
     loadMore: 'Mehr laden',

@@ -392,6 +392,12 @@ export const en = {
     confirmButton: 'Move to Pending',
     confirmText_one: 'Moving “{{title}}” to Pending unticks its {{count}} done checklist item.',
     confirmText_other: 'Moving “{{title}}” to Pending unticks its {{count}} done checklist items.',
+    confirmCompletedTitle: 'Move to Completed?',
+    confirmCompletedButton: 'Move to Completed',
+    confirmCompletedText_one:
+      'Moving “{{title}}” to Completed ticks its {{count}} open checklist item.',
+    confirmCompletedText_other:
+      'Moving “{{title}}” to Completed ticks its {{count}} open checklist items.',
     loadFailed: 'The tasks could not be loaded.',
     loadingColumn: 'Loading {{status}}',
     loadMore: 'Load more',

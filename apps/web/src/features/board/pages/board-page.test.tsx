@@ -57,6 +57,9 @@ describe('the board', () => {
     await within(column('Pending')).findByRole('link', { name: 'Fresh task' });
     fireEvent.click(screen.getByRole('button', { name: 'Move to... (Fresh task)' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Move to Completed' }));
+    // Its open item would be ticked: asked first.
+    const dialog = await screen.findByRole('dialog', { name: 'Move to Completed?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to Completed' }));
     expect(await screen.findAllByText(new RegExp(reason))).not.toHaveLength(0);
     expect(within(column('Pending')).getByRole('link', { name: 'Fresh task' })).toBeVisible();
     expect(
@@ -82,6 +85,40 @@ describe('the board', () => {
     expect(await screen.findByText('“Half done” moved to Pending.')).toBeInTheDocument();
     expect(stub.requests.find((request) => request.method === 'PUT')!.body).toEqual({
       status: 'Pending',
+    });
+  });
+  it('asks before a move to Completed ticks open items; cancelling sends nothing', async () => {
+    const started = buildTask({
+      title: 'Partly done',
+      status: 'In Progress',
+      todoChecklist: [
+        { _id: 'i1', text: 'One', completed: true },
+        { _id: 'i2', text: 'Two', completed: false },
+        { _id: 'i3', text: 'Three', completed: false },
+      ],
+    });
+    const stub = stubApi((request) => {
+      if (request.method === 'PUT') return { status: 200, data: { message: 'ok', task: started } };
+      const list = request.params?.status === 'In Progress' ? [started] : [];
+      return { status: 200, data: buildTaskCardList(list) };
+    });
+    renderPage(<BoardPage />, { path: '/admin/board', signedInAs: buildUser({ role: 'admin' }) });
+    await within(column('In Progress')).findByRole('link', { name: 'Partly done' });
+    fireEvent.click(screen.getByRole('button', { name: 'Move to... (Partly done)' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Move to Completed' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Move to Completed?' });
+    expect(dialog).toHaveTextContent('ticks its 2 open checklist items');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(stub.requests.some((request) => request.method === 'PUT')).toBe(false);
+    expect(within(column('In Progress')).getByRole('link', { name: 'Partly done' })).toBeVisible();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move to... (Partly done)' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Move to Completed' }));
+    dialog = await screen.findByRole('dialog', { name: 'Move to Completed?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to Completed' }));
+    expect(await screen.findByText('“Partly done” moved to Completed.')).toBeInTheDocument();
+    expect(stub.requests.find((request) => request.method === 'PUT')!.body).toEqual({
+      status: 'Completed',
     });
   });
 });

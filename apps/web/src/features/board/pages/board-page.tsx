@@ -31,8 +31,9 @@ export function BoardPage() {
   const moveTask = useMoveTask();
   const [moves, setMoves] = useState<PendingMoves>({});
   const [announcement, setAnnouncement] = useState('');
-  // A move to Pending unticks every item (decision 003): asked first when some are ticked.
-  const [confirming, setConfirming] = useState<TaskCard | null>(null);
+  // A move to Pending unticks every item, one to Completed ticks them all (decision 003): asked
+  // first when that changes a checklist item.
+  const [confirming, setConfirming] = useState<{ task: TaskCard; to: TaskStatus } | null>(null);
   // The card moved by its menu (the keyboard way): its menu button gets focus where it lands.
   const [focusTask, setFocusTask] = useState<string | null>(null);
   const focusTaken = useCallback(() => setFocusTask(null), []);
@@ -49,8 +50,10 @@ export function BoardPage() {
 
   function move(task: TaskCard, to: TaskStatus, confirmed = false) {
     if (task.status === to || moves[task._id]) return;
-    if (to === 'Pending' && task.completedTodoCount > 0 && !confirmed) {
-      setConfirming(task);
+    const unticks = to === 'Pending' && task.completedTodoCount > 0;
+    const ticks = to === 'Completed' && task.todoTotal > task.todoDone;
+    if ((unticks || ticks) && !confirmed) {
+      setConfirming({ task, to });
       return;
     }
     setMoves((current) => ({ ...current, [task._id]: { task, to } }));
@@ -110,7 +113,11 @@ export function BoardPage() {
       </div>
       <Modal
         open={confirming !== null}
-        title={t('board.confirmTitle')}
+        title={
+          confirming?.to === 'Completed'
+            ? t('board.confirmCompletedTitle')
+            : t('board.confirmTitle')
+        }
         onClose={() => setConfirming(null)}
         footer={
           <>
@@ -120,22 +127,29 @@ export function BoardPage() {
             <Button
               onClick={() => {
                 if (confirming) {
-                  setFocusTask(confirming._id);
-                  move(confirming, 'Pending', true);
+                  setFocusTask(confirming.task._id);
+                  move(confirming.task, confirming.to, true);
                 }
                 setConfirming(null);
               }}
             >
-              {t('board.confirmButton')}
+              {confirming?.to === 'Completed'
+                ? t('board.confirmCompletedButton')
+                : t('board.confirmButton')}
             </Button>
           </>
         }
       >
         <p className="text-sm text-slate-800">
-          {t('board.confirmText', {
-            title: confirming?.title ?? '',
-            count: confirming?.completedTodoCount ?? 0,
-          })}
+          {confirming?.to === 'Completed'
+            ? t('board.confirmCompletedText', {
+                title: confirming.task.title,
+                count: confirming.task.todoTotal - confirming.task.todoDone,
+              })
+            : t('board.confirmText', {
+                title: confirming?.task.title ?? '',
+                count: confirming?.task.completedTodoCount ?? 0,
+              })}
         </p>
       </Modal>
     </section>
