@@ -148,7 +148,9 @@ export const notificationEndpoints = [
       res.set('Cache-Control', 'no-store');
       res.set('Referrer-Policy', 'no-referrer');
       const texts = pageTexts(req, target.language);
-      res.type('html').send(confirmPage(texts, nonceOf(res), texts.unsubscribe.kinds[target.scope]));
+      res
+        .type('html')
+        .send(confirmPage(texts, nonceOf(res), texts.unsubscribe.kinds[target.scope]));
       return undefined;
     },
   }),

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validationMessages } from '@task-manager/shared';
 import { runDigest } from '../../src/scheduler/digest.js';
 import { createTask, signUp, type Session } from '../helpers/factories.js';
-import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../helpers/smtp-inbox.js';
+import {
+  mailThrough,
+  startSmtpInbox,
+  type ReceivedMail,
+  type SmtpInbox,
+} from '../helpers/smtp-inbox.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
 const PUBLIC_URL = 'https://tasks.example.com';
@@ -41,15 +46,7 @@ describe(`the account's language (${ENGINE})`, () => {
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    ctx = await createTestContext({
-      mail: {
-        smtpUrl: inbox.url,
-        from: 'Tasks <tasks@example.com>',
-        publicUrl: PUBLIC_URL,
-        pollMs: 100,
-        retryDelayMs: 100,
-      },
-    });
+    ctx = await createTestContext({ mail: mailThrough(inbox, PUBLIC_URL) });
     admin = await signUp(ctx, 'admin', { name: 'Ada Admin' });
   });
   afterAll(async () => {
@@ -179,9 +176,7 @@ describe(`the account's language (${ENGINE})`, () => {
     // The person's language wins over the browser's.
     const confirm = await ctx.api.get(path).set('Accept-Language', 'en-US,en;q=0.9').expect(200);
     expect(confirm.text).toContain('<html lang="de">');
-    expect(confirm.text).toContain(
-      'E-Mails, wenn dir eine Aufgabe zugewiesen wird abbestellen?',
-    );
+    expect(confirm.text).toContain('E-Mails, wenn dir eine Aufgabe zugewiesen wird abbestellen?');
     expect(confirm.text).toContain('<button type="submit">Abbestellen</button>');
     const done = await ctx.api
       .post(path)
@@ -228,10 +223,7 @@ describe(`the account's language (${ENGINE})`, () => {
     expect((await nextMailTo(unset.email, 0)).subject).toBe(
       'Setze dein Task-Manager-Passwort zurück',
     );
-    await ctx.api
-      .post('/api/auth/password-reset/request')
-      .send({ email: unset.email })
-      .expect(200);
+    await ctx.api.post('/api/auth/password-reset/request').send({ email: unset.email }).expect(200);
     expect((await nextMailTo(unset.email, 1)).subject).toBe('Reset your Task Manager password');
   });
 
@@ -274,7 +266,11 @@ describe(`the account's language (${ENGINE})`, () => {
 
     // A name change alone tells nothing.
     const before = inbox.mails.length;
-    await ctx.api.put(`/api/users/${member.id}`).set(admin.auth).send({ name: 'Olga B' }).expect(200);
+    await ctx.api
+      .put(`/api/users/${member.id}`)
+      .set(admin.auth)
+      .send({ name: 'Olga B' })
+      .expect(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(inbox.mails.length).toBe(before);
   });

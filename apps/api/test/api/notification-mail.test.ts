@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDigest } from '../../src/scheduler/digest.js';
 import { createTask, signUp, type Session } from '../helpers/factories.js';
-import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../helpers/smtp-inbox.js';
+import {
+  mailThrough,
+  startSmtpInbox,
+  type ReceivedMail,
+  type SmtpInbox,
+} from '../helpers/smtp-inbox.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
 const PUBLIC_URL = 'https://tasks.example.com';
@@ -38,15 +43,7 @@ describe(`notification e-mail (${ENGINE})`, () => {
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    ctx = await createTestContext({
-      mail: {
-        smtpUrl: inbox.url,
-        from: 'Tasks <tasks@example.com>',
-        publicUrl: PUBLIC_URL,
-        pollMs: 100,
-        retryDelayMs: 100,
-      },
-    });
+    ctx = await createTestContext({ mail: mailThrough(inbox, PUBLIC_URL) });
     admin = await signUp(ctx, 'admin');
   });
   afterAll(async () => {

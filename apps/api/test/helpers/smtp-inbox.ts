@@ -20,6 +20,20 @@ export interface SmtpInbox {
   close(): Promise<void>;
 }
 
+/**
+ * The app's mail set up to go out through `inbox`, links starting with `publicUrl`, the outbox
+ * polled every 100 ms (a test waits for mail, not for the production pace).
+ */
+export function mailThrough(inbox: SmtpInbox, publicUrl: string) {
+  return {
+    smtpUrl: inbox.url,
+    from: 'Tasks <tasks@example.com>',
+    publicUrl,
+    pollMs: 100,
+    retryDelayMs: 100,
+  };
+}
+
 export async function startSmtpInbox(): Promise<SmtpInbox> {
   const mails: ReceivedMail[] = [];
   let refusing = false;

@@ -29,11 +29,14 @@ export const userSchema = z
     }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
-    language: languageSchema.nullable().optional().meta({
-      description:
-        "Only in the signed-in person's own account (the profile and sign-in answers): the " +
-        'language the app and e-mails speak to them; null: not chosen yet (e-mails in English)',
-    }),
+    language: languageSchema
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "Only in the signed-in person's own account (the profile and sign-in answers): the " +
+          'language the app and e-mails speak to them; null: not chosen yet (e-mails in English)',
+      }),
   })
   .meta({ id: 'User', description: 'A user, as every endpoint shows one (never a password).' });
 export type User = z.infer<typeof userSchema>;
