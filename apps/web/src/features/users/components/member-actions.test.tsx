@@ -158,7 +158,8 @@ describe('MemberActions', () => {
     const actions = await dialog();
     await userEvent.click(actions.getByRole('button', { name: 'Delete…' }));
     expect(actions.getByText('Delete Mia Member? They have 7 tasks.')).toBeInTheDocument();
-    await userEvent.click(actions.getByRole('radio', { name: 'Reassign them' }));
+    // With tasks, handing them over is the first choice: one click does not orphan them.
+    expect(actions.getByRole('radio', { name: 'Reassign them' })).toBeChecked();
     await userEvent.click(actions.getByRole('button', { name: 'Delete Mia Member' }));
     expect(actions.getByRole('alert')).toHaveTextContent('Choose who takes over the tasks.');
     // The person being deleted is not offered as the one who takes over.
@@ -172,6 +173,20 @@ describe('MemberActions', () => {
     expect(deletion).toEqual(
       expect.objectContaining({ url: `/api/users/${mia._id}`, params: { reassignTo: sam._id } }),
     );
+  });
+  it('deletes someone without tasks at once: there is nothing to hand over', async () => {
+    const idle = { ...mia, pendingTasks: 0, inProgressTasks: 0, completedTasks: 0 };
+    const stub = open(idle, (request) =>
+      request.method === 'GET' ? { status: 200, data: [idle, sam] } : { status: 200, data: {} },
+    );
+    const actions = await dialog();
+    await userEvent.click(actions.getByRole('button', { name: 'Delete…' }));
+    expect(actions.getByRole('radio', { name: 'Leave them without Mia Member' })).toBeChecked();
+    await userEvent.click(actions.getByRole('button', { name: 'Delete Mia Member' }));
+    expect(await screen.findByText('Mia Member was deleted')).toBeInTheDocument();
+    const deletion = stub.requests.find((request) => request.method === 'DELETE');
+    expect(deletion?.url).toBe(`/api/users/${mia._id}`);
+    expect(deletion?.params?.reassignTo).toBeUndefined();
   });
 });
 

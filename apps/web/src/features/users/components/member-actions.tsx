@@ -196,13 +196,15 @@ function ResetLink({ member, link }: { member: Member; link: string }) {
 }
 
 function DeleteMember({ member, onDone }: { member: Member; onDone: () => void }) {
-  const [mode, setMode] = useState<'reassign' | 'unassign'>('unassign');
+  const tasks = taskCountOf(member);
+  // Someone with tasks: handing them over comes first, so one click does not leave their
+  // tasks with no one (members would no longer see them).
+  const [mode, setMode] = useState<'reassign' | 'unassign'>(tasks > 0 ? 'reassign' : 'unassign');
   const [target, setTarget] = useState('');
   const [error, setError] = useState<string | null>(null);
   const remove = useDeleteMember();
   const { users } = useUsers('', { active: true });
   const choices = (users ?? []).filter((user) => user._id !== member._id);
-  const tasks = taskCountOf(member);
   const selectId = useId();
   const t = useT();
 
