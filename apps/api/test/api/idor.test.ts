@@ -576,8 +576,9 @@ describe(`no caller reaches what is not theirs (${ENGINE})`, () => {
       expect((await userRow(M1.id)).name).toBe('Renamed through the profile');
       const after = await digest();
       const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
-      // data_version: the ETag validator moves with the rename (issue 19).
-      expect(changed).toEqual(['data_version', 'users']);
+      // data_version: the ETag validator moves with the rename (issue 19); events: the
+      // user.updated event of the member's own account (to them and the admins).
+      expect(changed).toEqual(['data_version', 'events', 'users']);
       world = await buildWorld(ctx);
       known = undefined;
     });
