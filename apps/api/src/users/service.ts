@@ -315,7 +315,11 @@ export class UserService {
         if (photo !== undefined) {
           await changeProfileImage(trx, userId, photo, current.profile_image_url);
         }
-        await userUpdated(trx, userId);
+        // What others see of the person changed: the language or a password alone shows nowhere
+        // else (and a new password ends the other sessions anyway).
+        if (patch.name !== undefined || patch.email !== undefined || photo !== undefined) {
+          await userUpdated(trx, userId);
+        }
       });
     } catch (error) {
       // Two accounts taking one address at once: the unique index decides.

@@ -262,14 +262,28 @@ describe(`live updates (${ENGINE})`, () => {
       await userUpdate(adminStream, person.id);
 
       // Their own change, from another tab: the same.
-      const before = own.events.length;
-      await ctx.api.put('/api/auth/profile').set(person.auth).send({ language: 'de' }).expect(200);
+      let before = own.events.length;
+      await ctx.api
+        .put('/api/auth/profile')
+        .set(person.auth)
+        .send({ name: 'Own Name' })
+        .expect(200);
       await own.waitFor((received) => received.event === 'user.updated', 3000, before);
+
+      // A language alone shows nowhere else: no event, no refetch of everything.
+      before = own.events.length;
+      const beforeAdmin = adminStream.events.length;
+      await ctx.api.put('/api/auth/profile').set(person.auth).send({ language: 'de' }).expect(200);
 
       // Then an event the outsider does get: anything before it would have arrived too.
       const theirs = await createTask(ctx, admin, [other.id]);
       await arrival(outsider, 'task.created', theirs._id, 0);
+      await arrival(adminStream, 'task.created', theirs._id, 0);
       expect(outsider.events.map((event) => event.data).join('\n')).not.toContain(person.id);
+      expect(own.events.slice(before).map((event) => event.event)).not.toContain('user.updated');
+      expect(adminStream.events.slice(beforeAdmin).map((event) => event.event)).not.toContain(
+        'user.updated',
+      );
     });
   });
 
