@@ -74,6 +74,23 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+type SessionLostListener = (userId: string) => void;
+const sessionLostListeners = new Set<SessionLostListener>();
+
+/**
+ * Calls `listener` with the person's id if their session ends under them (a 401: expired, ended
+ * elsewhere), before the app leaves for the sign-in page: what a form holds can be kept then.
+ */
+export function whenSessionLost(listener: SessionLostListener): () => void {
+  sessionLostListeners.add(listener);
+  return () => void sessionLostListeners.delete(listener);
+}
+
+/** The session of `userId` has ended under them: tell whoever asked. */
+export function announceSessionLost(userId: string | undefined) {
+  if (userId) for (const listener of sessionLostListeners) listener(userId);
+}
+
 export function SessionProvider({
   children,
   onSignedIn,
@@ -122,6 +139,12 @@ export function SessionProvider({
   }, [queryClient]);
 
   const endSession = useCallback(() => {
+    try {
+      // Ended on purpose: no draft of this tab (form or comment) outlives it.
+      sessionStorage.clear();
+    } catch {
+      // Storage unavailable: nothing was kept either.
+    }
     clear();
     void navigate(paths.login, { replace: true });
   }, [clear, navigate]);
@@ -156,17 +179,18 @@ export function SessionProvider({
   // Any 401 outside sign-in means the token is dead (expired, ended elsewhere, the account
   // deactivated or its role changed): end the session without asking the server to end a token
   // it already refuses, say why once, and go to the sign-in page, which leads back here (a
-  // comment being typed is kept for this tab). A 401 after the session ended (a request that
-  // was in flight at logout) changes nothing.
+  // comment or a task form being typed is kept for this tab, and given back to the same person
+  // only). A 401 after the session ended (a request that was in flight at logout) changes nothing.
   useEffect(() => {
     setUnauthorizedHandler((failure: ApiError) => {
       if (!getStoredToken()) return;
+      announceSessionLost(queryClient.getQueryData<User | null>(queryKeys.profile)?._id);
       clear();
       sessionEnded(sessionEndMessage(failure));
       void navigate(paths.login, { replace: true, state: { from: here } });
     });
     return () => setUnauthorizedHandler(null);
-  }, [clear, navigate, here]);
+  }, [clear, navigate, here, queryClient]);
 
   const profileError = profile.error;
   useEffect(() => {

@@ -549,6 +549,8 @@ export const de: Messages = {
     updateFailed: 'Die Aufgabe konnte nicht gespeichert werden.',
     labelsGone:
       'Ein Label dieser Aufgabe wurde inzwischen gelöscht: Die Aufgabe wurde ohne es gespeichert.',
+    draftRestored:
+      'Was du vor dem Ende deiner Sitzung eingegeben hast, ist wieder da. Prüfe es und speichere dann.',
     goneElsewhere:
       'Diese Aufgabe wurde von jemand anderem gelöscht. Deine Eingaben sind noch da: Speichere sie als neue Aufgabe oder verlasse die Seite.',
     recreate: 'ALS NEUE AUFGABE SPEICHERN',

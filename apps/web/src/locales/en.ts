@@ -542,6 +542,7 @@ export const en = {
     updated: 'Task Updated Successfully',
     updateFailed: 'Failed to update task.',
     labelsGone: 'A label of this task was deleted meanwhile: the task was saved without it.',
+    draftRestored: 'What you typed before your session ended is back. Check it, then save.',
     goneElsewhere:
       'This task was deleted by someone else. What you entered is still here: save it as a new task, or leave the page.',
     recreate: 'SAVE AS NEW TASK',

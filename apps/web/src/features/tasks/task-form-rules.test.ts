@@ -4,6 +4,7 @@ import {
   addEntry,
   dueDateToIso,
   emptyTaskForm,
+  formFromDraft,
   formFromTask,
   isPastDay,
   itemNumber,
@@ -132,5 +133,54 @@ describe('isPastDay', () => {
     expect(isPastDay('2031-05-20', now)).toBe(false);
     expect(isPastDay('2031-06-01', now)).toBe(false);
     expect(isPastDay('', now)).toBe(false);
+  });
+});
+
+describe('a task form kept when the session ended, read back', () => {
+  it('gives back the values as typed, items not stored yet under fresh keys', () => {
+    const typed: TaskFormValues = {
+      title: 'Plan the release',
+      description: 'Dates and owners',
+      priority: 'High',
+      dueDate: '2031-05-20',
+      assignees: [{ _id: 'u1', name: 'Mia', email: 'mia@example.com', profileImageUrl: null }],
+      checklist: [
+        { key: 'i1', _id: 'i1', text: 'Stored item', completed: true },
+        newDraftItem('Typed item'),
+      ],
+      attachments: ['https://example.com/spec'],
+      labels: ['l1'],
+    };
+    const back = formFromDraft(JSON.parse(JSON.stringify(typed)));
+    expect(back).toEqual({
+      ...typed,
+      checklist: [
+        typed.checklist[0],
+        { key: expect.any(String), text: 'Typed item', completed: false },
+      ],
+    });
+    expect(back!.checklist[1]!.key).not.toBe(typed.checklist[1]!.key);
+  });
+
+  it("drops what does not have the form's shape instead of trusting it", () => {
+    expect(formFromDraft(null)).toBeNull();
+    expect(formFromDraft('a title')).toBeNull();
+    expect(formFromDraft({ description: 'no title' })).toBeNull();
+    expect(
+      formFromDraft({
+        title: 'Kept',
+        priority: 'Urgent',
+        dueDate: 'next friday',
+        assignees: [{ name: 'no id' }, 'u2'],
+        checklist: [{ completed: true }, { text: 'Item' }],
+        attachments: ['https://a.example', 7],
+        labels: 'l1',
+      }),
+    ).toEqual({
+      ...emptyTaskForm,
+      title: 'Kept',
+      checklist: [{ key: expect.any(String), text: 'Item', completed: false }],
+      attachments: ['https://a.example'],
+    });
   });
 });

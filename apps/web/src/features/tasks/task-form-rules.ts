@@ -1,12 +1,18 @@
 import {
   createTaskSchema,
+  TASK_PRIORITIES,
   type CreateTaskInput,
   type Task,
   type TaskPriority,
 } from '@task-manager/shared';
 import { dueDateDay } from '../../lib/format';
 import { firstIssue } from '../../lib/validation';
-import { draftFromItems, draftToInput, type ChecklistDraftItem } from './checklist-draft';
+import {
+  draftFromItems,
+  draftToInput,
+  newDraftItem,
+  type ChecklistDraftItem,
+} from './checklist-draft';
 
 /** Someone the task is assigned to, as far as the form needs to show them. */
 export interface AssigneeOption {
@@ -40,6 +46,52 @@ export const emptyTaskForm: TaskFormValues = {
   attachments: [],
   labels: [],
 };
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The form's values kept when a session ended (form-drafts.ts), read back: whatever does not
+ * have the form's shape is dropped rather than trusted (`null` when nothing usable is left).
+ * Items typed but not stored get fresh keys, as if typed again.
+ */
+export function formFromDraft(value: unknown): TaskFormValues | null {
+  if (!isRecord(value) || !isString(value.title)) return null;
+  const list = (field: string) => (Array.isArray(value[field]) ? (value[field] as unknown[]) : []);
+  const priority = TASK_PRIORITIES.find((known) => known === value.priority) ?? 'Low';
+  return {
+    title: value.title,
+    description: isString(value.description) ? value.description : '',
+    priority,
+    dueDate:
+      isString(value.dueDate) && /^(\d{4}-\d{2}-\d{2})?$/.test(value.dueDate) ? value.dueDate : '',
+    assignees: list('assignees')
+      .filter(isRecord)
+      .filter((person) => isString(person._id) && isString(person.name))
+      .map((person) => ({
+        _id: person._id as string,
+        name: person.name as string,
+        ...(isString(person.email) ? { email: person.email } : {}),
+        profileImageUrl: isString(person.profileImageUrl) ? person.profileImageUrl : null,
+      })),
+    checklist: list('checklist')
+      .filter(isRecord)
+      .filter((item) => isString(item.text))
+      .map((item) =>
+        isString(item._id)
+          ? {
+              key: item._id,
+              _id: item._id,
+              text: item.text as string,
+              completed: item.completed === true,
+            }
+          : newDraftItem(item.text as string),
+      ),
+    attachments: list('attachments').filter(isString),
+    labels: list('labels').filter(isString),
+  };
+}
 
 /** The form filled with a stored task, for edit mode. */
 export function formFromTask(task: Task): TaskFormValues {

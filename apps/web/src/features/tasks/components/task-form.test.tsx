@@ -14,6 +14,7 @@ function renderForm() {
   render(
     <TaskForm
       mode="create"
+      draftKey="task:new"
       initialValues={emptyTaskForm}
       userChoices={onePageOfUsers([mia])}
       pending={false}
@@ -87,6 +88,7 @@ describe('the task form', { timeout: 30_000 }, () => {
     render(
       <TaskForm
         mode="update"
+        draftKey="task:t1"
         initialValues={{
           ...emptyTaskForm,
           title: 'Plan',

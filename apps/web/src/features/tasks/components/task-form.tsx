@@ -2,14 +2,16 @@ import {
   TASK_PRIORITIES,
   type CreateTaskInput,
   type Label,
+  type Task,
   type TaskPriority,
 } from '@task-manager/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, FormError, inputClass, TextField } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
 import { useUnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
 import { sameForm } from '../task-conflict';
+import { useKeepTaskDraft } from '../task-draft';
 import { taskFormProblem, toTaskPayload, type TaskFormValues } from '../task-form-rules';
 import { AttachmentsEditor } from './attachments-editor';
 import { ChecklistEditor } from './checklist-editor';
@@ -26,10 +28,14 @@ const PRIORITY_LABELS = {
 /**
  * The Create/Update Task form. It checks the payload with the shared schema (first failure in
  * red under the form, nothing sent) and hands a valid payload, and the values it came from, to
- * `onSubmit`. While it holds changes, leaving the page asks first.
+ * `onSubmit`. While it holds changes, leaving the page asks first, and if the session ends
+ * (a 401) they are kept under `draftKey` and given back when the same person signs in again.
  */
 export function TaskForm({
   mode,
+  draftKey,
+  draftBase,
+  restored,
   initialValues,
   tickedBy,
   userChoices,
@@ -39,6 +45,12 @@ export function TaskForm({
   onSubmit,
 }: {
   mode: 'create' | 'update';
+  /** Where what is typed is kept if the session ends: one key per task, and one for a new task. */
+  draftKey: string;
+  /** The version of the task the form edits, kept with the values. */
+  draftBase?: Task;
+  /** Values kept when the session ended: the form starts from them and says so. */
+  restored?: TaskFormValues | null;
   initialValues: TaskFormValues;
   /** In edit mode, who ticked the ticked items (item id to name), as far as known. */
   tickedBy?: ReadonlyMap<string, string>;
@@ -51,11 +63,14 @@ export function TaskForm({
   onSubmit: (payload: CreateTaskInput, values: TaskFormValues) => void;
 }) {
   const t = useT();
-  const [values, setValues] = useState(initialValues);
+  const [values, setValues] = useState(restored ?? initialValues);
   const [error, setError] = useState<string | null>(null);
   const descriptionId = useId();
   const priorityId = useId();
-  useUnsavedChangesPrompt(!sameForm(values, initialValues));
+  const changed = !sameForm(values, initialValues);
+  useUnsavedChangesPrompt(changed);
+  const draft = useMemo(() => ({ values, base: draftBase }), [values, draftBase]);
+  useKeepTaskDraft(draftKey, changed, draft);
 
   function set<K extends keyof TaskFormValues>(field: K, value: TaskFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -71,6 +86,11 @@ export function TaskForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      {restored && (
+        <p role="status" className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-950">
+          {t('taskForm.draftRestored')}
+        </p>
+      )}
       <TextField
         label={t('taskForm.title')}
         placeholder={t('taskForm.titlePlaceholder')}

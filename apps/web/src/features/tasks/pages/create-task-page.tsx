@@ -11,6 +11,7 @@ import { CreatedTaskLink } from '../components/created-task-link';
 import { FormCard } from '../components/form-card';
 import { TaskForm } from '../components/task-form';
 import { useUserChoices } from '../hooks/use-user-choices';
+import { taskDraftKey, useTaskDraft } from '../task-draft';
 import { emptyTaskForm, isPastDay } from '../task-form-rules';
 import { UpdateTaskForm } from './update-task-form';
 import { notify } from '../../../lib/notify';
@@ -35,6 +36,8 @@ function CreateTask() {
   const createTask = useCreateTask();
   const userChoices = useUserChoices();
   const labels = useLabels();
+  // What was typed here when the session ended: the first form starts from it, not the next.
+  const restored = useTaskDraft(taskDraftKey())?.values ?? null;
 
   function submit(payload: CreateTaskInput) {
     // A due date already past is allowed (recording late work), but asked about first.
@@ -71,6 +74,8 @@ function CreateTask() {
       <TaskForm
         key={formKey}
         mode="create"
+        draftKey={taskDraftKey()}
+        restored={formKey === 0 ? restored : null}
         initialValues={emptyTaskForm}
         userChoices={userChoices}
         labelChoices={labels.data}

@@ -40,6 +40,7 @@ describe('the task form in German', { timeout: 30_000 }, () => {
     render(
       <TaskForm
         mode="create"
+        draftKey="task:new"
         initialValues={emptyTaskForm}
         userChoices={onePageOfUsers([mia])}
         pending={false}

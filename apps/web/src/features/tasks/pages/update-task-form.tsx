@@ -22,6 +22,7 @@ import { FormCard } from '../components/form-card';
 import { TaskConflictView } from '../components/task-conflict-view';
 import { TaskForm } from '../components/task-form';
 import { useUserChoices } from '../hooks/use-user-choices';
+import { taskDraftKey, useTaskDraft } from '../task-draft';
 import {
   formFromTask,
   taskFormProblem,
@@ -64,8 +65,15 @@ function TaskEditor({ loaded, goneElsewhere }: { loaded: Task; goneElsewhere: bo
   const [deleted, setDeleted] = useState(false);
   const gone = goneElsewhere || goneOnSave;
   const history = useTaskHistory(taskId, !deleted && !gone);
+  // Typed here when the session ended: the form starts from it, over the version it edited (a
+  // change made since then shows the conflict view on saving, as for any edit).
+  const draft = useTaskDraft(taskDraftKey(taskId));
+  const [restored, setRestored] = useState(draft?.values ?? null);
   // The version the form edits, and the values it started from (a new one remounts the form).
-  const [base, setBase] = useState(() => ({ task: loaded, values: formFromTask(loaded) }));
+  const [base, setBase] = useState(() => {
+    const task = draft?.base?._id === taskId ? draft.base : loaded;
+    return { task, values: formFromTask(task) };
+  });
   const [conflict, setConflict] = useState<{ mine: TaskFormValues; current: Task } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -73,6 +81,7 @@ function TaskEditor({ loaded, goneElsewhere }: { loaded: Task; goneElsewhere: bo
 
   function startFrom(task: Task) {
     setBase({ task, values: formFromTask(task) });
+    setRestored(null);
     setConflict(null);
     setProblem(null);
   }
@@ -198,6 +207,9 @@ function TaskEditor({ loaded, goneElsewhere }: { loaded: Task; goneElsewhere: bo
           // Deleted while choosing in the conflict view: the form starts from the person's own.
           key={conflict ? 'mine' : base.task.updatedAt}
           mode="update"
+          draftKey={taskDraftKey(taskId)}
+          draftBase={base.task}
+          restored={conflict ? null : restored}
           initialValues={conflict ? conflict.mine : base.values}
           tickedBy={tickedBy}
           userChoices={userChoices}
