@@ -159,6 +159,7 @@ export const apiMessages = {
   fileDeleted: 'File deleted',
   fileMissing: 'Send the file in the multipart field "file"',
   fileTooLarge: 'File is too large',
+  fileEmpty: 'The file is empty: choose a file with something in it',
   notUploaderOrAdmin: 'Only its uploader or an admin can delete a file',
   uploadFilesForbidden: 'Only admins and assignees can attach files',
   taskEditConflict:

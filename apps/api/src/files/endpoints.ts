@@ -41,7 +41,7 @@ export const fileEndpoints = [
     status: 201,
     responses: {
       201: ok('The attached file.', taskFileSchema),
-      400: errorResponse('FileMissing', 'No file in the multipart field `file`.'),
+      400: errorResponse('FileMissing', 'No file in the multipart field `file`, or an empty file.'),
       404: errors[404],
       413: errors[413],
     },

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { apiMessages, type TaskFile } from '@task-manager/shared';
 import { recordActivity } from '../activity/service.js';
 import type { Database } from '../db/tables.js';
-import { FileTooLarge, Forbidden, NotFound } from '../errors.js';
+import { BadRequest, FileTooLarge, Forbidden, NotFound } from '../errors.js';
 import type { RequestUser } from '../http/request-user.js';
 import type { TaskService } from '../tasks/service.js';
 import {
@@ -28,12 +28,25 @@ const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
 const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/i;
 
-/** A name safe to store and to send back: no path, no control characters, at most 255. */
+/** A stored file name's length, in characters. */
+const MAX_NAME_CHARS = 255;
+/** The longest ending after the last dot that a shortened name keeps as its extension. */
+const MAX_EXTENSION_CHARS = 16;
+
+/**
+ * A name safe to store and to send back: no path, no control characters, at most 255
+ * characters (a longer one loses the end of its stem, not its extension).
+ */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '').trim();
-  return [...clean].slice(0, 255).join('') || 'file';
+  const chars = [...clean];
+  if (chars.length <= MAX_NAME_CHARS) return clean || 'file';
+  // Too long: the middle goes, the extension stays (a download still opens with the right app).
+  const dot = chars.lastIndexOf('.');
+  const extension = dot > 0 && chars.length - dot <= MAX_EXTENSION_CHARS ? chars.slice(dot) : [];
+  return [...chars.slice(0, MAX_NAME_CHARS - extension.length), ...extension].join('');
 }
 
 function safeContentType(type: string): string {
@@ -120,6 +133,8 @@ export class FileService {
         await flush(false);
       }
       if (overLimit || file.stream.truncated) throw FileTooLarge(this.maxBytes);
+      // Nothing in it: an empty file is a mistake (a failed save, a placeholder), not an attachment.
+      if (size === 0) throw BadRequest(apiMessages.fileEmpty);
       await flush(true);
       return { id, size };
     } catch (error) {

@@ -111,6 +111,29 @@ describe(`task files (${ENGINE})`, () => {
     expect(await storedFiles()).toBe(before);
   });
 
+  it('refuses an empty file with 400, saying so, and keeps nothing of it', async () => {
+    const task = await newTask();
+    const before = await storedFiles();
+    const res = await upload(admin, task._id, Buffer.alloc(0), 'notes.txt').expect(400);
+    expect(res.body.message).toBe(apiMessages.fileEmpty);
+    expect(await storedFiles()).toBe(before);
+    await upload(admin, task._id, Buffer.from('x'), 'notes.txt').expect(201);
+  });
+
+  it('shortens a name over 255 characters in its middle, keeping its extension', async () => {
+    const task = await newTask();
+    const long = `${'quarterly-report-'.repeat(20)}final.pdf`;
+    const file = (await upload(admin, task._id, Buffer.from('%PDF'), long).expect(201))
+      .body as TaskFile;
+    expect([...file.name]).toHaveLength(255);
+    expect(file.name.startsWith('quarterly-report-quarterly-report-')).toBe(true);
+    expect(file.name.endsWith('.pdf')).toBe(true);
+    // A name without an extension (or a dot far from its end) is cut at 255.
+    const plain = (await upload(admin, task._id, Buffer.from('x'), 'x'.repeat(300)).expect(201))
+      .body as TaskFile;
+    expect(plain.name).toBe('x'.repeat(255));
+  });
+
   it('refuses a file over MAX_FILE_MB with 413 and keeps none of it', async () => {
     const task = await newTask();
     const before = await storedFiles();

@@ -167,6 +167,7 @@ export const deApiMessages: Record<keyof typeof apiMessages, string> = {
   fileDeleted: 'Datei gelöscht',
   fileMissing: 'Die Datei im Multipart-Feld "file" senden',
   fileTooLarge: 'Die Datei ist zu groß',
+  fileEmpty: 'Die Datei ist leer: Wähle eine Datei mit Inhalt',
   notUploaderOrAdmin:
     'Nur die Person, die sie hochgeladen hat, oder ein Admin kann eine Datei löschen',
   uploadFilesForbidden: 'Nur Admins und zugewiesene Personen können Dateien anhängen',
