@@ -44,13 +44,35 @@ describe('Markdown', () => {
     const { container } = render(
       <Markdown
         text={
-          '[a](javascript:alert(1)) [b](data:text/html,hi) [c](vbscript:x) <javascript:alert(3)> ![img](https://example.com/i.png)'
+          '[a](javascript:alert(1)) [b](data:text/html,hi) [c](vbscript:x) <javascript:alert(3)> ![d](data:image/png;base64,AAAA)'
         }
       />,
     );
     expect(container.querySelector('a')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
     expect(container).toHaveTextContent('a b c');
+    // An image whose address is not a web one keeps its words, as text.
+    expect(container).toHaveTextContent(/\sd$/);
+  });
+
+  it('shows an image as a link to it, named by its alt text, never loading it', () => {
+    const { container } = render(
+      <Markdown
+        text={
+          'See ![the wiring diagram](https://example.com/files/wiring.png) and ![](https://example.com/a/b/photo%201.jpg?size=2)'
+        }
+      />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['the wiring diagram', 'https://example.com/files/wiring.png'],
+      ['photo 1.jpg', 'https://example.com/a/b/photo%201.jpg?size=2'],
+    ]);
+    for (const link of links) {
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toContain('noreferrer');
+    }
   });
 
   it('keeps only http and https', () => {

@@ -1,3 +1,4 @@
+import { ImageIcon } from 'lucide-react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 
 /** Only web links leave the page; anything else (javascript:, data:, relative) is not a link. */
@@ -10,7 +11,17 @@ export function safeHref(url: string): string | undefined {
   }
 }
 
-/** What Markdown may produce: text formatting, links, code, lists and quotes; no images, no HTML. */
+/** An image's words: its alt text, else the last part of its address. */
+function imageName(alt: string | undefined, src: string | undefined): string {
+  if (alt?.trim()) return alt.trim();
+  const last = src?.split(/[?#]/)[0]?.split('/').filter(Boolean).pop();
+  return last ? decodeURIComponent(last) : 'image';
+}
+
+/**
+ * What Markdown may produce: text formatting, links, code, lists and quotes, and images as links
+ * to them (never loaded: no tracking pixel, no address seen by another site); no HTML.
+ */
 const ALLOWED = [
   'p',
   'br',
@@ -31,6 +42,7 @@ const ALLOWED = [
   'h4',
   'h5',
   'h6',
+  'img',
 ];
 
 const components: Components = {
@@ -46,6 +58,28 @@ const components: Components = {
         className="text-blue-700 underline"
       >
         {children}
+      </a>
+    );
+  },
+  // An image is a link to it, named by its alt text, with an image icon: nothing is loaded.
+  img: ({ src, alt }) => {
+    const target = typeof src === 'string' ? safeHref(src) : undefined;
+    const name = imageName(alt, typeof src === 'string' ? src : undefined);
+    const content = (
+      <>
+        <ImageIcon size={14} aria-hidden className="mr-1 inline align-[-2px]" />
+        {name}
+      </>
+    );
+    if (!target) return <span>{content}</span>;
+    return (
+      <a
+        href={target}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="text-blue-700 underline"
+      >
+        {content}
       </a>
     );
   },
@@ -74,7 +108,7 @@ const components: Components = {
 /**
  * Text someone wrote in Markdown (a comment), rendered as React elements: raw HTML in it is
  * shown as the text it is (react-markdown never parses it into markup), links go to http(s)
- * only and open in a new tab, images are not loaded.
+ * only and open in a new tab, images are links to them, never loaded.
  */
 export function Markdown({ text }: { text: string }) {
   return (
