@@ -13,9 +13,21 @@ import {
 const e2e = setupE2E();
 
 describe('running a team', () => {
-  it("an admin deactivates a member: the member's open page ends at its next request", async () => {
+  it("an admin deactivates a member, handing over their open task: the member's open page ends at its next request", async () => {
     const admin = await e2e.api.registerAdmin('Ada Admin');
     const member = await e2e.api.registerMember('Dan Deactivated', uniqueEmail('dan'));
+    const heir = await e2e.api.registerMember('Hana Heir', uniqueEmail('hana'));
+    const open = await e2e.api.createTask(admin.token, {
+      title: 'Dan’s open task',
+      assignedTo: [member.user._id],
+    });
+    const finished = await e2e.api.createTask(admin.token, {
+      title: 'Dan’s finished task',
+      assignedTo: [member.user._id],
+    });
+    await e2e.api.request('PUT', `/api/tasks/${finished._id}/status`, admin.token, {
+      status: 'Completed',
+    });
     const memberSession = await e2e.openPage({ token: member.token });
     const memberPage = memberSession.page;
     await memberPage.goto('/user/dashboard');
@@ -32,8 +44,21 @@ describe('running a team', () => {
     // A phone's width redraws every row of the grid (one card per row): the dialog stays open.
     await page.setViewportSize({ width: 390, height: 800 });
     await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(390);
-    await dialog.getByRole('button', { name: 'Deactivate' }).click();
-    await expectToast(page, 'Dan Deactivated is deactivated');
+    // It asks first, saying what happens, and offers to hand the open task over.
+    await dialog.getByRole('button', { name: 'Deactivate…' }).click();
+    await expectVisible(dialog.getByText(/They have 1 open task\./), 'the open task count');
+    expect(await dialog.getByRole('radio', { name: 'Reassign them' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Deactivate Dan Deactivated' }).click();
+    await expectVisible(dialog.getByText('Choose who takes over the tasks.'), 'the missing choice');
+    await dialog
+      .getByLabel('Reassign to')
+      .selectOption({ label: `Hana Heir (${heir.user.email})` });
+    await dialog.getByRole('button', { name: 'Deactivate Dan Deactivated' }).click();
+    await expectToast(page, 'Dan Deactivated is deactivated; 1 open task went to Hana Heir');
+    const assigneesOf = async (id: string) =>
+      (await e2e.api.getTask(admin.token, id)).assignedTo.map((person) => person._id);
+    expect(await assigneesOf(open._id)).toEqual([heir.user._id]);
+    expect(await assigneesOf(finished._id)).toEqual([member.user._id]);
     const card = page.getByRole('listitem').filter({ hasText: 'Dan Deactivated' });
     await expectVisible(card.getByText('Deactivated', { exact: true }), 'the deactivated mark');
 

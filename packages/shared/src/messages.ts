@@ -66,6 +66,8 @@ export const validationMessages = {
   newPasswordSame: 'The new password must be different from the current one.',
   invalidActiveFilter: 'Active must be true or false.',
   activeNotBoolean: 'Active must be true or false.',
+  reassignOnlyWhenDeactivating:
+    'reassignTo goes with active: false (open tasks are handed over as someone is deactivated).',
   invalidExpiresInDays: 'Expires in days must be a whole number from 1 to 30.',
   resetTokenRequired: 'The reset link is missing its token.',
   inviteTokenRequired: 'The invitation link is missing its token.',
@@ -146,6 +148,7 @@ export const apiMessages = {
   loggedOutEverywhere: 'Signed out everywhere',
   reassignTargetInvalid: 'Tasks can only be reassigned to another active user',
   reassignToSelf: 'Tasks cannot be reassigned to the user being deleted',
+  reassignToDeactivated: 'Tasks cannot be handed to the person being deactivated',
   assigneeDeactivated: 'Assigned user is deactivated',
   // Working together on a task (issue 16).
   commentNotFound: 'Comment not found',

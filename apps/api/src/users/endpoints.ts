@@ -124,13 +124,16 @@ export const userEndpoints = [
     summary: "Change someone's role, or deactivate or reactivate them",
     description:
       'A deactivated person cannot sign in and their sessions end at once; they stay on their ' +
-      'tasks (marked deactivated) and leave the assignee picker. The last active admin can be ' +
-      'neither demoted nor deactivated (409). Recorded in the audit log.',
+      'tasks (marked deactivated) and leave the assignee picker. With `reassignTo` (only beside ' +
+      '`active: false`), their open tasks (not Completed) go to that active user in the same ' +
+      'transaction; completed ones stay theirs. The last active admin can be neither demoted ' +
+      'nor deactivated (409). Recorded in the audit log.',
     access: 'admin',
     params: userId,
     body: { schema: patchUserSchema, id: 'ChangeUserInput' },
     responses: {
       200: ok('The user as now stored.', userSchema),
+      400: errors[400],
       404: errors[404],
       409: errors[409],
     },

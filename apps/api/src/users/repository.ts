@@ -193,30 +193,36 @@ export async function activeUserIds(db: Kysely<Database>, ids: string[]): Promis
 }
 
 /**
- * Gives every task of `fromId` to `toId`, in the transaction of the deletion: where `toId` is
- * already assigned, only `fromId`'s row goes; elsewhere it is handed over in its place (same
- * position), so each task keeps its assignee order and no one is listed twice.
+ * Gives the tasks of `fromId` to `toId` (every one on a deletion; with `openOnly`, those not
+ * Completed, on a deactivation: finished work stays theirs), in the caller's transaction: where
+ * `toId` is already assigned, only `fromId`'s row goes; elsewhere it is handed over in its place
+ * (same position), so each task keeps its assignee order and no one is listed twice.
  */
 export async function reassignTasks(
   trx: Kysely<Database>,
   fromId: string,
   toId: string,
+  { openOnly = false }: { openOnly?: boolean } = {},
 ): Promise<number> {
+  const open = trx.selectFrom('tasks').select('tasks.id').where('tasks.status', '!=', 'Completed');
   const both = trx
     .selectFrom('task_assignees as other')
     .select('other.task_id')
     .where('other.user_id', '=', toId);
-  await trx
+  const dropped = await trx
     .deleteFrom('task_assignees')
     .where('user_id', '=', fromId)
     .where('task_id', 'in', both)
-    .execute();
+    .$if(openOnly, (query) => query.where('task_id', 'in', open))
+    .executeTakeFirst();
   const result = await trx
     .updateTable('task_assignees')
     .set({ user_id: toId })
     .where('user_id', '=', fromId)
+    .$if(openOnly, (query) => query.where('task_id', 'in', open))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  // Every task `fromId` left: handed over in their place, or already shared with `toId`.
+  return Number(result.numUpdatedRows) + Number(dropped.numDeletedRows);
 }
 
 /** How many tasks a user is assigned (the number a delete confirmation names). */

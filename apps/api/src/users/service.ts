@@ -381,12 +381,28 @@ export class UserService {
   /**
    * An admin changes someone's role or (de)activates them. Deactivating ends every session at
    * once (the token version rises and requireAuth refuses inactive accounts); the person stays on
-   * their tasks and in history. The last active admin can neither be demoted nor deactivated.
+   * their tasks and in history, or, with `reassignTo` (another active user), their open tasks
+   * are handed to that person in the same transaction. The last active admin can neither be
+   * demoted nor deactivated.
    */
   async patch(id: string, input: z.output<typeof patchUserSchema>, actorId: string): Promise<User> {
+    if (input.reassignTo !== undefined && input.reassignTo === id) {
+      throw BadRequest(apiMessages.reassignToDeactivated, [
+        { path: 'reassignTo', message: apiMessages.reassignToDeactivated },
+      ]);
+    }
     const { user, revoked } = await this.db.transaction().execute(async (trx) => {
       const row = await findUserById(trx, id);
       if (!row) throw NotFound(apiMessages.userNotFound);
+      let reassigned = 0;
+      if (input.reassignTo !== undefined) {
+        const target = await activeUserIds(trx, [input.reassignTo]);
+        if (!target.has(input.reassignTo)) {
+          throw BadRequest(apiMessages.reassignTargetInvalid, [
+            { path: 'reassignTo', message: apiMessages.reassignTargetInvalid },
+          ]);
+        }
+      }
       const wasActive = Number(row.active) === 1;
       const roleChanged = input.role !== undefined && input.role !== row.role;
       const activeChanged = input.active !== undefined && input.active !== wasActive;
@@ -403,7 +419,10 @@ export class UserService {
           token_version: row.token_version + 1,
         }),
       };
-      if (roleChanged || activeChanged) {
+      if (input.reassignTo !== undefined) {
+        reassigned = await reassignTasks(trx, id, input.reassignTo, { openOnly: true });
+      }
+      if (roleChanged || activeChanged || reassigned > 0) {
         patch.updated_at = new Date().toISOString();
         await updateUserRow(trx, id, patch);
         await userUpdated(trx, id);
@@ -416,11 +435,15 @@ export class UserService {
           data: { from: row.role, to: input.role },
         });
       }
-      if (activeChanged) {
+      // A handover to someone deactivated before is recorded as well, as a deactivation.
+      if (activeChanged || reassigned > 0) {
         await recordAudit(trx, {
           actorId,
           action: input.active ? 'user.reactivate' : 'user.deactivate',
           target: { type: 'user', id, label: row.email },
+          ...(input.reassignTo !== undefined && {
+            data: { reassignTo: input.reassignTo, reassigned },
+          }),
         });
       }
       const revoked: RevocationReason[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '@task-manager/shared';
+import { apiMessages, validationMessages } from '@task-manager/shared';
 import { createTask, signUp, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
@@ -132,6 +132,82 @@ describe(`running the team: roles, the last admin, deletion with reassignment ($
     }
     await ctx.api.delete(`/api/users/${leaving.id}?reassignTo=nope`).set(admin.auth).expect(400);
     // Nothing happened: the person and their task are as they were.
+    const read = await ctx.api.get(`/api/tasks/${task._id}`).set(admin.auth).expect(200);
+    expect(read.body.assignedTo.map((a: { _id: string }) => a._id)).toEqual([leaving.id]);
+  });
+
+  it("hands a deactivated person's open tasks to the one chosen; finished work stays theirs", async () => {
+    const admin = await signUp(ctx, 'admin');
+    const leaving = await signUp(ctx);
+    const heir = await signUp(ctx);
+    const open = await createTask(ctx, admin, [leaving.id]);
+    const shared = await createTask(ctx, admin, [leaving.id, heir.id]);
+    const done = await createTask(ctx, admin, [leaving.id]);
+    await ctx.api
+      .put(`/api/tasks/${done._id}/status`)
+      .set(admin.auth)
+      .send({ status: 'Completed' })
+      .expect(200);
+
+    const res = await ctx.api
+      .patch(`/api/users/${leaving.id}`)
+      .set(admin.auth)
+      .send({ active: false, reassignTo: heir.id })
+      .expect(200);
+    expect(res.body).toMatchObject({ _id: leaving.id, active: false });
+    const assigneesOf = async (id: string) =>
+      (await ctx.api.get(`/api/tasks/${id}`).set(admin.auth).expect(200)).body.assignedTo.map(
+        (a: { _id: string }) => a._id,
+      );
+    expect(await assigneesOf(open._id)).toEqual([heir.id]);
+    expect(await assigneesOf(shared._id)).toEqual([heir.id]);
+    expect(await assigneesOf(done._id)).toEqual([leaving.id]);
+    // The heir sees the handed-over tasks in their own list.
+    const mine = await ctx.api.get('/api/tasks').set(heir.auth).expect(200);
+    expect(mine.body.tasks.map((t: { _id: string }) => t._id).sort()).toEqual(
+      [open._id, shared._id].sort(),
+    );
+    await ctx.api.get('/api/auth/profile').set(leaving.auth).expect(401);
+    const audit = await ctx.api.get('/api/audit').set(admin.auth).expect(200);
+    const entries = audit.body as { action: string; target: { _id: string }; data: unknown }[];
+    const entry = entries.find(
+      (e) => e.action === 'user.deactivate' && e.target._id === leaving.id,
+    );
+    expect(entry).toMatchObject({
+      data: { reassignTo: heir.id, reassigned: 2 },
+    });
+  });
+
+  it('refuses a handover without deactivating, to the person themself or to someone inactive', async () => {
+    const admin = await signUp(ctx, 'admin');
+    const leaving = await signUp(ctx);
+    const inactive = await signUp(ctx);
+    const heir = await signUp(ctx);
+    const task = await createTask(ctx, admin, [leaving.id]);
+    await ctx.api
+      .patch(`/api/users/${inactive.id}`)
+      .set(admin.auth)
+      .send({ active: false })
+      .expect(200);
+    const patch = (body: object) =>
+      ctx.api.patch(`/api/users/${leaving.id}`).set(admin.auth).send(body).expect(400);
+    for (const body of [{ reassignTo: heir.id }, { active: true, reassignTo: heir.id }]) {
+      const res = await patch(body);
+      expect(res.body.errors[0]).toEqual({
+        path: 'reassignTo',
+        message: validationMessages.reassignOnlyWhenDeactivating,
+      });
+    }
+    expect((await patch({ active: false, reassignTo: leaving.id })).body.message).toBe(
+      apiMessages.reassignToDeactivated,
+    );
+    for (const target of [inactive.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await patch({ active: false, reassignTo: target });
+      expect(res.body.errors[0].path).toBe('reassignTo');
+    }
+    await patch({ active: false, reassignTo: 'nope' });
+    // Nothing happened: still active, still on their task.
+    await ctx.api.get('/api/auth/profile').set(leaving.auth).expect(200);
     const read = await ctx.api.get(`/api/tasks/${task._id}`).set(admin.auth).expect(200);
     expect(read.body.assignedTo.map((a: { _id: string }) => a._id)).toEqual([leaving.id]);
   });

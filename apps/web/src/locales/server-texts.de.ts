@@ -73,6 +73,8 @@ export const deValidationMessages: Record<keyof typeof validationMessages, strin
   newPasswordSame: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
   invalidActiveFilter: 'Aktiv muss true oder false sein.',
   activeNotBoolean: 'Aktiv muss true oder false sein.',
+  reassignOnlyWhenDeactivating:
+    'reassignTo geht nur mit active: false (offene Aufgaben werden beim Deaktivieren übergeben).',
   invalidExpiresInDays: 'Die Gültigkeit in Tagen muss eine ganze Zahl von 1 bis 30 sein.',
   resetTokenRequired: 'Dem Link zum Zurücksetzen fehlt sein Token.',
   inviteTokenRequired: 'Dem Einladungslink fehlt sein Token.',
@@ -154,6 +156,7 @@ export const deApiMessages: Record<keyof typeof apiMessages, string> = {
   loggedOutEverywhere: 'Überall abgemeldet',
   reassignTargetInvalid: 'Aufgaben können nur einem anderen aktiven Benutzer übertragen werden',
   reassignToSelf: 'Aufgaben können nicht dem Benutzer übertragen werden, der gelöscht wird',
+  reassignToDeactivated: 'Aufgaben können nicht der Person übergeben werden, die deaktiviert wird',
   assigneeDeactivated: 'Die zugewiesene Person ist deaktiviert',
   commentNotFound: 'Kommentar nicht gefunden',
   commentCreated: 'Kommentar hinzugefügt',

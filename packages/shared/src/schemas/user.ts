@@ -89,8 +89,14 @@ export const patchUserSchema = z
   .object({
     role: roleSchema.optional(),
     active: z.boolean({ error: m.activeNotBoolean }).optional(),
+    /** With `active: false`: who takes over the person's open (not Completed) tasks. */
+    reassignTo: idSchema.optional(),
   })
-  .refine(sendsAnyField(), { error: m.nothingToUpdate });
+  .refine(sendsAnyField(), { error: m.nothingToUpdate })
+  .refine((input) => input.reassignTo === undefined || input.active === false, {
+    error: m.reassignOnlyWhenDeactivating,
+    path: ['reassignTo'],
+  });
 export type PatchUserInput = z.input<typeof patchUserSchema>;
 
 /** DELETE /api/users/:id: whom the deleted person's tasks go to (none: left without them). */

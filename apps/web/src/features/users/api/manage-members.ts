@@ -7,6 +7,8 @@ import { invalidateAfter } from '../../../lib/invalidate-after';
 export interface MemberChange {
   role?: 'admin' | 'member';
   active?: boolean;
+  /** With `active: false`: who takes over the person's open tasks. */
+  reassignTo?: string;
 }
 
 export async function changeMember(id: string, change: MemberChange): Promise<User> {

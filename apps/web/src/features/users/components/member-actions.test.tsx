@@ -92,6 +92,58 @@ describe('MemberActions', () => {
     );
   });
 
+  it('asks before deactivating, and hands the open tasks over when chosen', async () => {
+    const stub = open(mia, (request) =>
+      request.method === 'GET' ? { status: 200, data: [mia, sam] } : { status: 200, data: mia },
+    );
+    const actions = await dialog();
+    await userEvent.click(actions.getByRole('button', { name: 'Deactivate…' }));
+    // Nothing is sent by the first click: it asks, naming the open tasks (not the finished).
+    expect(stub.requests.filter((request) => request.method === 'PATCH')).toEqual([]);
+    expect(
+      actions.getByText(/Deactivate Mia Member\? They are signed out at once .* 3 open tasks\./),
+    ).toBeInTheDocument();
+    expect(actions.getByRole('radio', { name: 'Reassign them' })).toBeChecked();
+    await userEvent.click(actions.getByRole('button', { name: 'Deactivate Mia Member' }));
+    expect(actions.getByRole('alert')).toHaveTextContent('Choose who takes over the tasks.');
+    const select = actions.getByLabelText('Reassign to');
+    await within(select).findByRole('option', { name: /Sam Other/ });
+    await userEvent.selectOptions(select, sam._id);
+    await userEvent.click(actions.getByRole('button', { name: 'Deactivate Mia Member' }));
+    expect(
+      await screen.findByText('Mia Member is deactivated; 3 open tasks went to Sam Other'),
+    ).toBeInTheDocument();
+    const patch = stub.requests.find((request) => request.method === 'PATCH');
+    expect(patch?.body).toEqual({ active: false, reassignTo: sam._id });
+  });
+
+  it('deactivates keeping the tasks with the person when so chosen, or with none open', async () => {
+    const stub = open(mia, (request) =>
+      request.method === 'GET' ? { status: 200, data: [mia, sam] } : { status: 200, data: mia },
+    );
+    const actions = await dialog();
+    await userEvent.click(actions.getByRole('button', { name: 'Deactivate…' }));
+    await userEvent.click(
+      actions.getByRole('radio', { name: 'Leave them with Mia Member (shown as deactivated)' }),
+    );
+    await userEvent.click(actions.getByRole('button', { name: 'Deactivate Mia Member' }));
+    expect(await screen.findByText('Mia Member is deactivated')).toBeInTheDocument();
+    expect(stub.requests.find((request) => request.method === 'PATCH')?.body).toEqual({
+      active: false,
+    });
+  });
+
+  it('offers no handover for someone with only finished tasks', async () => {
+    const done = { ...mia, pendingTasks: 0, inProgressTasks: 0 };
+    open(done, (request) =>
+      request.method === 'GET' ? { status: 200, data: [done, sam] } : { status: 200, data: done },
+    );
+    const actions = await dialog();
+    await userEvent.click(actions.getByRole('button', { name: 'Deactivate…' }));
+    expect(actions.getByText(/They have no open task\./)).toBeInTheDocument();
+    expect(actions.queryByRole('radio')).toBeNull();
+  });
+
   it('deactivates, and offers Reactivate for someone deactivated', async () => {
     const stub = open({ ...mia, active: false }, () => ({ status: 200, data: mia }));
     const actions = await dialog();

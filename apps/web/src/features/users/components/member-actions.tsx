@@ -22,10 +22,10 @@ export type Member = UserWithTaskCounts & { active?: boolean };
 
 export const isDeactivated = (member: Member) => member.active === false;
 
-const taskCountOf = (member: Member) =>
-  member.pendingTasks + member.inProgressTasks + member.completedTasks;
+const openTaskCountOf = (member: Member) => member.pendingTasks + member.inProgressTasks;
+const taskCountOf = (member: Member) => openTaskCountOf(member) + member.completedTasks;
 
-type Step = 'menu' | 'delete' | 'link';
+type Step = 'menu' | 'deactivate' | 'delete' | 'link';
 
 /** The gear on a member's card: it asks the page to open that member's dialog. */
 export function ManageMemberButton({
@@ -155,7 +155,7 @@ function MemberDialogBody({ member, onClose }: { member: Member; onClose: () => 
               onClick={() =>
                 deactivated
                   ? apply({ active: true }, t('team.reactivated', { name: member.name }))
-                  : apply({ active: false }, t('team.deactivated', { name: member.name }))
+                  : setStep('deactivate')
               }
             >
               {deactivated ? t('team.reactivate') : t('team.deactivate')}
@@ -175,6 +175,7 @@ function MemberDialogBody({ member, onClose }: { member: Member; onClose: () => 
         </div>
       )}
       {step === 'link' && link && <ResetLink member={member} link={link} />}
+      {step === 'deactivate' && <DeactivateMember member={member} onDone={onClose} />}
       {step === 'delete' && <DeleteMember member={member} onDone={onClose} />}
     </>
   );
@@ -195,52 +196,51 @@ function ResetLink({ member, link }: { member: Member; link: string }) {
   );
 }
 
-function DeleteMember({ member, onDone }: { member: Member; onDone: () => void }) {
-  const tasks = taskCountOf(member);
-  // Someone with tasks: handing them over comes first, so one click does not leave their
-  // tasks with no one (members would no longer see them).
-  const [mode, setMode] = useState<'reassign' | 'unassign'>(tasks > 0 ? 'reassign' : 'unassign');
+/**
+ * What becomes of someone's tasks as they leave: kept without them, or handed to another active
+ * person. Someone with tasks starts on the handover, so one click does not leave their tasks with
+ * no one working on them.
+ */
+function useHandover(member: Member, tasks: number) {
+  const [mode, setMode] = useState<'reassign' | 'keep'>(tasks > 0 ? 'reassign' : 'keep');
   const [target, setTarget] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const remove = useDeleteMember();
   const { users } = useUsers('', { active: true });
   const choices = (users ?? []).filter((user) => user._id !== member._id);
+  return {
+    mode,
+    setMode,
+    target,
+    setTarget,
+    choices,
+    /** The chosen heir's id, `null` to keep, or `undefined` while one must still be chosen. */
+    heir: mode === 'keep' ? null : target || undefined,
+  };
+}
+
+function HandoverChoice({
+  handover,
+  legend,
+  keepLabel,
+}: {
+  handover: ReturnType<typeof useHandover>;
+  legend: string;
+  keepLabel: string;
+}) {
   const selectId = useId();
   const t = useT();
-
-  function submit() {
-    if (mode === 'reassign' && !target) {
-      setError(t('team.chooseTakeover'));
-      return;
-    }
-    setError(null);
-    remove.mutate(
-      { id: member._id, reassignTo: mode === 'reassign' ? target : null },
-      {
-        onSuccess: () => {
-          notify('success', t('team.deleted', { name: member.name }));
-          onDone();
-        },
-        onError: (failure) => setError(errorMessage(failure, t('team.deleteFailed'))),
-      },
-    );
-  }
-
+  const { mode, setMode, target, setTarget, choices } = handover;
   return (
-    <div className="flex flex-col gap-3">
-      <p className="text-sm text-slate-800">
-        {t('team.deleteQuestion', { name: member.name, count: tasks })}
-      </p>
+    <>
       <fieldset className="flex flex-col gap-2 text-sm text-slate-800">
-        <legend className="mb-1 font-medium">{t('team.theirTasks')}</legend>
+        <legend className="mb-1 font-medium">{legend}</legend>
         <label className="flex items-center gap-2">
           <input
             type="radio"
             name="tasks"
-            checked={mode === 'unassign'}
-            onChange={() => setMode('unassign')}
+            checked={mode === 'keep'}
+            onChange={() => setMode('keep')}
           />
-          {t('team.leaveUnassigned', { name: member.name })}
+          {keepLabel}
         </label>
         <label className="flex items-center gap-2">
           <input
@@ -272,6 +272,104 @@ function DeleteMember({ member, onDone }: { member: Member; onDone: () => void }
           </select>
         </div>
       )}
+    </>
+  );
+}
+
+/**
+ * Deactivating asks first: the person is signed out at once and cannot sign in again. Their
+ * open tasks can be handed over in the same step (finished ones stay theirs).
+ */
+function DeactivateMember({ member, onDone }: { member: Member; onDone: () => void }) {
+  const open = openTaskCountOf(member);
+  const handover = useHandover(member, open);
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangeMember();
+  const t = useT();
+
+  function submit() {
+    const { heir } = handover;
+    if (heir === undefined) {
+      setError(t('team.chooseTakeover'));
+      return;
+    }
+    setError(null);
+    change.mutate(
+      { id: member._id, change: { active: false, ...(heir && { reassignTo: heir }) } },
+      {
+        onSuccess: () => {
+          const to = heir && handover.choices.find((user) => user._id === heir)?.name;
+          notify(
+            'success',
+            to
+              ? t('team.deactivatedHandedOver', { name: member.name, to, count: open })
+              : t('team.deactivated', { name: member.name }),
+          );
+          onDone();
+        },
+        onError: (failure) => setError(errorMessage(failure, t('team.changeFailed'))),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-slate-800">
+        {t('team.deactivateQuestion', { name: member.name })} {t('team.openTasks', { count: open })}
+      </p>
+      {open > 0 && (
+        <HandoverChoice
+          handover={handover}
+          legend={t('team.theirOpenTasks')}
+          keepLabel={t('team.keepWith', { name: member.name })}
+        />
+      )}
+      <FormError message={error} />
+      <div className="flex justify-end gap-2">
+        <Button variant="danger" disabled={change.isPending} onClick={submit}>
+          {t('team.deactivateNamed', { name: member.name })}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function DeleteMember({ member, onDone }: { member: Member; onDone: () => void }) {
+  const tasks = taskCountOf(member);
+  const handover = useHandover(member, tasks);
+  const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteMember();
+  const t = useT();
+
+  function submit() {
+    const { heir } = handover;
+    if (heir === undefined) {
+      setError(t('team.chooseTakeover'));
+      return;
+    }
+    setError(null);
+    remove.mutate(
+      { id: member._id, reassignTo: heir },
+      {
+        onSuccess: () => {
+          notify('success', t('team.deleted', { name: member.name }));
+          onDone();
+        },
+        onError: (failure) => setError(errorMessage(failure, t('team.deleteFailed'))),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-slate-800">
+        {t('team.deleteQuestion', { name: member.name, count: tasks })}
+      </p>
+      <HandoverChoice
+        handover={handover}
+        legend={t('team.theirTasks')}
+        keepLabel={t('team.leaveUnassigned', { name: member.name })}
+      />
       <FormError message={error} />
       <div className="flex justify-end gap-2">
         <Button variant="danger" disabled={remove.isPending} onClick={submit}>
