@@ -18,6 +18,8 @@ const taskKeys = {
     [...taskKeys.lists(), status ?? 'All', filters] as const,
   /** The tasks due in one month (the calendar). */
   month: (month: string) => [...taskKeys.all, 'month', month] as const,
+  /** How many tasks carry a label (asked before it is deleted). */
+  withLabel: (labelId: string) => [...taskKeys.all, 'with-label', labelId] as const,
   /** Tasks found by the command palette's search. */
   search: (q: string) => [...taskKeys.all, 'search', q] as const,
   detail: (id: string) => [...taskKeys.all, 'detail', id] as const,

@@ -454,6 +454,11 @@ export const de: Messages = {
     deleteFailed: 'Das Label konnte nicht gelöscht werden.',
     deleteTitle: 'Label löschen',
     delete: 'Löschen',
+    carriedBy_zero: 'Keine Aufgabe hat es.',
+    carriedBy_one: '{{count}} Aufgabe hat es.',
+    carriedBy_other: '{{count}} Aufgaben haben es.',
+    carriedByUnknown: 'Wie viele Aufgaben es haben, konnte nicht gezählt werden.',
+    countingTasks: 'Die Aufgaben damit werden gezählt…',
     deleteText:
       'Das Label „{{name}}“ löschen? Es wird auch von allen Aufgaben entfernt, die es tragen.',
   },

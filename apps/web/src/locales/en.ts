@@ -449,6 +449,11 @@ export const en = {
     deleteFailed: 'Failed to delete the label.',
     deleteTitle: 'Delete Label',
     delete: 'Delete',
+    carriedBy_zero: 'No task has it.',
+    carriedBy_one: '{{count}} task has it.',
+    carriedBy_other: '{{count}} tasks have it.',
+    carriedByUnknown: 'How many tasks have it could not be counted.',
+    countingTasks: 'Counting the tasks that have it…',
     deleteText: 'Delete the label “{{name}}”? It is also removed from every task that has it.',
   },
   palette: {

@@ -1,6 +1,12 @@
-import type { CreateLabelInput, Label, UpdateLabelInput } from '@task-manager/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateLabelInput,
+  Label,
+  TaskCardListResponse,
+  UpdateLabelInput,
+} from '@task-manager/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { invalidateAfter } from '../../../lib/invalidate-after';
 
 /** POST /api/labels (admins). */
@@ -19,6 +25,26 @@ export async function updateLabel({
 }): Promise<Label> {
   const { data } = await api.put<Label>(`/api/labels/${encodeURIComponent(id)}`, input);
   return data;
+}
+
+/**
+ * How many tasks carry the label: the task list filtered by it counts them (`statusSummary.all`,
+ * every status), one card read at most.
+ */
+export async function countTasksWithLabel(id: string): Promise<number> {
+  const { data } = await api.get<TaskCardListResponse>('/api/tasks', {
+    params: { label: id, limit: 1, view: 'card' },
+  });
+  return data.statusSummary.all;
+}
+
+/** The count above, asked only while `enabled` (the delete question is open). */
+export function useTasksWithLabel(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.tasks.withLabel(id),
+    queryFn: () => countTasksWithLabel(id),
+    enabled,
+  });
 }
 
 /** DELETE /api/labels/:id (admins): the label also leaves every task that had it. */

@@ -43,6 +43,15 @@ describe('the label manager', () => {
 
   it('renames a label and deletes one after confirming', async () => {
     const stub = stubApi((request) => {
+      if (request.method === 'GET' && request.url === '/api/tasks')
+        return {
+          status: 200,
+          data: {
+            tasks: [],
+            nextCursor: null,
+            statusSummary: { all: 12, pendingTasks: 5, inProgressTasks: 4, completedTasks: 3 },
+          },
+        };
       if (request.method === 'GET') return { status: 200, data: [backend] };
       if (request.method === 'PUT') return { status: 200, data: { ...backend, name: 'API' } };
       return { status: 200, data: { message: 'Label deleted' } };
@@ -58,6 +67,10 @@ describe('the label manager', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Backend' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Label' });
+    // It says how many tasks lose the label, counted by the task list filtered by it.
+    expect(await within(dialog).findByText('12 tasks have it.')).toBeInTheDocument();
+    const count = stub.requests.find((request) => request.url === '/api/tasks')!;
+    expect(count.params).toMatchObject({ label: backend._id, limit: 1 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Label deleted')).toBeInTheDocument();
     expect(stub.requests.some((request) => request.method === 'DELETE')).toBe(true);

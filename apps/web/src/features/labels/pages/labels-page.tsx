@@ -11,7 +11,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useLabels } from '../../../lib/get-labels';
 import { firstIssue } from '../../../lib/validation';
-import { useCreateLabel, useDeleteLabel, useUpdateLabel } from '../api/manage-labels';
+import {
+  useCreateLabel,
+  useDeleteLabel,
+  useTasksWithLabel,
+  useUpdateLabel,
+} from '../api/manage-labels';
 import { notify } from '../../../lib/notify';
 
 const DEFAULT_COLOR = '#2563eb';
@@ -129,6 +134,7 @@ function LabelRow({ label }: { label: Label }) {
   }
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const carriers = useTasksWithLabel(label._id, confirming);
   const nameId = useId();
   const colorId = useId();
   const changed = name !== label.name || color !== label.color;
@@ -214,6 +220,13 @@ function LabelRow({ label }: { label: Label }) {
         }
       >
         <p className="text-sm text-slate-800">{t('labels.deleteText', { name: label.name })}</p>
+        <p className="mt-2 text-sm text-slate-700" aria-live="polite">
+          {carriers.data !== undefined
+            ? t('labels.carriedBy', { count: carriers.data })
+            : carriers.isError
+              ? t('labels.carriedByUnknown')
+              : t('labels.countingTasks')}
+        </p>
       </Modal>
     </li>
   );
