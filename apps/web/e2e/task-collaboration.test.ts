@@ -74,6 +74,32 @@ describe('working together on a task', () => {
     await expectVisible(timeline.getByText(/ticked “Draft”/), 'the tick in the history');
   });
 
+  it('a name typed in full mentions its person; one who cannot see the task is said to be left out', async () => {
+    const { admin, task } = await world('Yara Typer');
+    // Another admin (admins see every task), and a member who is not on this one.
+    const colleague = await e2e.api.registerAdmin('Yusuf Typed');
+    const outsider = await e2e.api.registerMember('Olaf Outside');
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto(`/admin/tasks/${task._id}`);
+    const box = page.getByRole('combobox', { name: 'Add a comment' });
+    // Typed, not picked from the list: the name is still resolved on posting.
+    await box.fill('Thanks @Yusuf Typed, please ask @Olaf');
+    await page.getByRole('button', { name: 'Comment' }).click();
+    await expectVisible(
+      page.getByText(
+        'Posted. @Olaf was not notified: only people who can see this task can be mentioned.',
+      ),
+      'the note on the mention that reached nobody',
+    );
+    const comments = await e2e.api.request<Array<{ mentions: string[] }>>(
+      'GET',
+      `/api/tasks/${task._id}/comments`,
+      admin.token,
+    );
+    expect(comments.at(-1)?.mentions).toEqual([colleague.user._id]);
+    expect(comments.at(-1)?.mentions).not.toContain(outsider.user._id);
+  });
+
   it('an assignee attaches a file and downloads it again', async () => {
     const { member, task } = await world();
     const { page } = await e2e.openPage({ token: member.token });

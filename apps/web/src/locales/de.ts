@@ -102,6 +102,10 @@ export const de: Messages = {
     postFailed: 'Der Kommentar konnte nicht gesendet werden. Er steht noch im Feld.',
     addComment: 'Kommentar schreiben',
     placeholder: 'Schreib einen Kommentar. Mit @ erwähnst du jemanden.',
+    notMentioned_one:
+      'Gepostet. {{names}} wurde nicht benachrichtigt: Nur wer diese Aufgabe sehen kann, kann erwähnt werden.',
+    notMentioned_other:
+      'Gepostet. {{names}} wurden nicht benachrichtigt: Nur wer diese Aufgabe sehen kann, kann erwähnt werden.',
     mentionSomeone: 'Jemanden erwähnen',
     markdownHint: 'Markdown geht: **fett**, _kursiv_, `Code`, Listen, > Zitate und Links.',
     post: 'Kommentieren',

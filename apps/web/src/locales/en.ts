@@ -104,6 +104,10 @@ export const en = {
     postFailed: 'The comment could not be posted. It is still in the box.',
     addComment: 'Add a comment',
     placeholder: 'Write a comment. Type @ to mention someone.',
+    notMentioned_one:
+      'Posted. {{names}} was not notified: only people who can see this task can be mentioned.',
+    notMentioned_other:
+      'Posted. {{names}} were not notified: only people who can see this task can be mentioned.',
     mentionSomeone: 'Mention someone',
     markdownHint: 'Markdown works: **bold**, _italic_, `code`, lists, > quotes and links.',
     post: 'Comment',

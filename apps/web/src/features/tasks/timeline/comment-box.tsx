@@ -16,11 +16,38 @@ export function mentionQueryAt(
   return { start: caret - match[2]!.length - 1, query: match[2]! };
 }
 
-/** The people still named in the text as `@Name`: a mention deleted from the text is dropped. */
-export function mentionedIds(text: string, chosen: readonly Person[]): string[] {
-  return [
-    ...new Set(chosen.filter((person) => text.includes(`@${person.name}`)).map((p) => p._id)),
-  ];
+/** `@Name` as a whole: at the start or after a space, and not followed by more of a name. */
+function mentionPattern(name: string): RegExp {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|\\s)@${escaped}(?![\\p{L}\\p{N}_-])`, 'gu');
+}
+
+/**
+ * Reads the text's mentions against `people`: the ids of those named as `@Name` (picked from the
+ * list, or a name typed in full; a mention deleted from the text is dropped), and the `@words`
+ * left that name no one who can see the task. Longest names first: `@Ann Lee` is not `@Ann`.
+ */
+function readMentions(text: string, people: readonly Person[]) {
+  const ids = new Set<string>();
+  let rest = text;
+  for (const person of [...people].sort((a, b) => b.name.length - a.name.length)) {
+    const pattern = mentionPattern(person.name);
+    if (!pattern.test(rest)) continue;
+    ids.add(person._id);
+    rest = rest.replace(pattern, '$1');
+  }
+  const words = [...rest.matchAll(/(?:^|\s)@([\p{L}\p{N}._-]*[\p{L}\p{N}_-])/gu)];
+  return { ids: [...ids], unknown: [...new Set(words.map((match) => `@${match[1]}`))] };
+}
+
+/** The people the text mentions (see `readMentions`). */
+export function mentionedIds(text: string, people: readonly Person[]): string[] {
+  return readMentions(text, people).ids;
+}
+
+/** The `@words` of the text that notify nobody, which the writer is told. */
+export function unknownMentions(text: string, people: readonly Person[]): string[] {
+  return readMentions(text, people).unknown;
 }
 
 const draftKey = (taskId: string) => `comment-draft:${taskId}`;
@@ -50,7 +77,9 @@ export function CommentBox({ taskId }: { taskId: string }) {
   const caretAfterPick = useRef<number | null>(null);
   const listId = useId();
   const add = useAddComment(taskId);
-  const people = usePeople(taskId, mention !== null);
+  const [unknown, setUnknown] = useState<string[]>([]);
+  // Asked as soon as the text may mention someone: what was typed in full is resolved on posting.
+  const people = usePeople(taskId, mention !== null || /(^|\s)@/.test(body));
 
   useEffect(() => {
     try {
@@ -81,6 +110,7 @@ export function CommentBox({ taskId }: { taskId: string }) {
 
   function track(text: string, caret: number) {
     setBody(text);
+    setUnknown([]);
     setMention(mentionQueryAt(text, caret));
     setHighlighted(0);
   }
@@ -124,10 +154,14 @@ export function CommentBox({ taskId }: { taskId: string }) {
       return;
     }
     setError(null);
+    const known = [...chosen, ...(people.data ?? [])];
     add.mutate(
-      { body, mentions: mentionedIds(body, chosen) },
+      { body, mentions: mentionedIds(body, known) },
       {
         onSuccess: () => {
+          // Someone named who cannot see the task was not told: say so (only once the people
+          // who can see it are known).
+          setUnknown(people.data ? unknownMentions(body, known) : []);
           setBody('');
           setChosen([]);
         },
@@ -198,6 +232,11 @@ export function CommentBox({ taskId }: { taskId: string }) {
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
+        </p>
+      )}
+      {unknown.length > 0 && (
+        <p role="status" className="text-sm text-amber-800">
+          {t('timeline.notMentioned', { names: unknown.join(', '), count: unknown.length })}
         </p>
       )}
       <p className="text-xs text-slate-600">{t('timeline.markdownHint')}</p>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
 import { stubApi, type RecordedRequest } from '../../../test/stub-api';
-import { mentionedIds, mentionQueryAt } from './comment-box';
+import { mentionedIds, mentionQueryAt, unknownMentions } from './comment-box';
 import { TaskTimeline } from './task-timeline';
 
 const TASK = '00000000-0000-4000-8000-00000000aaaa';
@@ -142,5 +142,24 @@ describe('mentions in text', () => {
     expect(
       mentionedIds('@Mia Member and nobody', [mia, { ...mia, _id: 'x', name: 'Max' }]),
     ).toEqual([mia._id]);
+  });
+});
+
+describe('mentions typed in full', () => {
+  const ann = { ...mia, _id: 'ann', name: 'Ann' };
+  const annLee = { ...mia, _id: 'ann-lee', name: 'Ann Lee' };
+
+  it('mention whoever can see the task, as a whole name only', () => {
+    expect(mentionedIds('Thanks @Ann Lee!', [ann, annLee])).toEqual(['ann-lee']);
+    expect(mentionedIds('@Ann, and @Ann Lee', [ann, annLee]).sort()).toEqual(['ann', 'ann-lee']);
+    expect(mentionedIds('@Annabel and mail ann@Ann.example', [ann])).toEqual([]);
+  });
+
+  it('say which @words name nobody who can see the task', () => {
+    expect(
+      unknownMentions('@Ann Lee, ask @Bob and @carl.k. Mail bob@example.com', [ann, annLee]),
+    ).toEqual(['@Bob', '@carl.k']);
+    expect(unknownMentions('@Ann and @Ann Lee and @Bob and @Bob', [ann, annLee])).toEqual(['@Bob']);
+    expect(unknownMentions('no mention @ all', [ann])).toEqual([]);
   });
 });
