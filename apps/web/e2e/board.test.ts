@@ -96,4 +96,45 @@ describe('the board', () => {
     await expectVisible(cardIn(page, 'Completed', 'Finished task'), 'the card back in Completed');
     expect((await e2e.api.getTask(admin.token, done._id)).status).toBe('Completed');
   });
+
+  it('narrows every column with the filter bar, kept in the URL: Back brings the whole board', async () => {
+    await e2e.api.createTask(admin.token, { title: 'Quokka survey', assignedTo: [mia.user._id] });
+    await e2e.api.createTask(admin.token, { title: 'Wombat census', assignedTo: [mia.user._id] });
+    const { page } = await e2e.openPage({ token: admin.token });
+    await page.goto('/admin/board');
+    await expectVisible(cardIn(page, 'Pending', 'Wombat census'), 'every card at first');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('quokka');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('quokka');
+    await expectVisible(cardIn(page, 'Pending', 'Quokka survey'), 'the match');
+    await expect.poll(() => cardIn(page, 'Pending', 'Wombat census').count()).toBe(0);
+    for (const status of ['In Progress', 'Completed']) {
+      await expect.poll(() => column(page, status).getByRole('listitem').count()).toBe(0);
+    }
+    // A link with the filter opens the same view; Back leaves it for the whole board.
+    const shared = await e2e.openPage({ token: admin.token });
+    await shared.page.goto('/admin/board?q=quokka');
+    await expectVisible(cardIn(shared.page, 'Pending', 'Quokka survey'), 'the linked view');
+    expect(await cardIn(shared.page, 'Pending', 'Wombat census').count()).toBe(0);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expectVisible(cardIn(page, 'Pending', 'Wombat census'), 'every card again');
+  });
+
+  it('on a phone, shows the columns side by side, scrolling sideways', async () => {
+    const { page } = await e2e.openPage({ token: admin.token, width: 390, height: 800 });
+    await page.goto('/admin/board');
+    await expectVisible(column(page, 'Pending'), 'the first column');
+    const boxes = await Promise.all(
+      ['Pending', 'In Progress', 'Completed'].map((status) => column(page, status).boundingBox()),
+    );
+    const [pending, inProgress] = boxes;
+    // One row: the second column starts where the first ends, its edge in view.
+    expect(inProgress!.y).toBe(pending!.y);
+    expect(inProgress!.x).toBeGreaterThan(pending!.x + pending!.width - 1);
+    expect(inProgress!.x).toBeLessThan(390);
+    // The page itself does not scroll sideways; the row of columns does.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+  });
 });

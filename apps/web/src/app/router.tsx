@@ -54,7 +54,7 @@ const AdminTaskPage = page(
   'AdminTaskPage',
 );
 const EditTaskPage = page(() => import('../features/tasks/pages/admin-task-page'), 'EditTaskPage');
-const BoardPage = page(() => import('../features/board/pages/board-page'), 'BoardPage');
+const BoardPage = page(() => import('./board-route'), 'BoardRoute');
 const CalendarPage = page(() => import('../features/calendar/pages/calendar-page'), 'CalendarPage');
 const LabelsPage = page(() => import('../features/labels/pages/labels-page'), 'LabelsPage');
 const TeamMembersPage = page(

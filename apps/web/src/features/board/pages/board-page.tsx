@@ -1,6 +1,6 @@
 import { TASK_STATUSES, type TaskCard, type TaskStatus } from '@task-manager/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useStatusName } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, Skeleton } from '../../../components/ui/feedback';
@@ -11,19 +11,36 @@ import { uniqueById } from '../../../lib/infinite-paging';
 import { useT } from '../../../lib/i18n';
 import { invalidateAfter } from '../../../lib/invalidate-after';
 import { useSession } from '../../../lib/session';
-import { boardColumnQueryOptions, useBoardColumn, useMoveTask } from '../api/board';
+import {
+  boardColumnQueryOptions,
+  useBoardColumn,
+  useMoveTask,
+  type BoardFilterParams,
+} from '../api/board';
 import { BoardCard, CARD_DRAG_TYPE } from '../components/board-card';
 import { notify } from '../../../lib/notify';
+
+const NO_FILTERS: BoardFilterParams = {};
 
 /** A card on its way to another column: shown there until the server has answered. */
 type PendingMoves = Record<string, { task: TaskCard; to: TaskStatus }>;
 
 /**
- * /admin/board and /user/board: a column per status. A card moves by drag and drop or with its
- * "Move to..." menu, through PUT /api/tasks/:id/status; it shows in its new column at once and
- * snaps back, with the server's reason, when the move is refused (decision 007).
+ * /admin/board and /user/board: a column per status, each narrowed by `filters` (the task
+ * lists' filter bar, shown as `toolbar`: app/board-route.tsx wires them). A card moves by drag
+ * and drop or with its "Move to..." menu, through PUT /api/tasks/:id/status; it shows in its new
+ * column at once and snaps back, with the server's reason, when the move is refused (decision 007).
  */
-export function BoardPage() {
+export function BoardPage({
+  filters: columnFilters = NO_FILTERS,
+  toolbar,
+  updating = false,
+}: {
+  filters?: BoardFilterParams;
+  toolbar?: ReactNode;
+  /** The filters are changing: the columns shown are not yet theirs. */
+  updating?: boolean;
+}) {
   const t = useT();
   const statusName = useStatusName();
   const { user } = useSession();
@@ -41,7 +58,9 @@ export function BoardPage() {
   /** A card of any column, as loaded (a drop names only the card's id). */
   function findLoadedTask(id: string): TaskCard | undefined {
     for (const status of TASK_STATUSES) {
-      const data = queryClient.getQueryData(boardColumnQueryOptions(status).queryKey);
+      const data = queryClient.getQueryData(
+        boardColumnQueryOptions(status, columnFilters).queryKey,
+      );
       const task = data?.pages.flatMap((page) => page.tasks).find((each) => each._id === id);
       if (task) return task;
     }
@@ -91,11 +110,18 @@ export function BoardPage() {
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+      {toolbar}
+      {/* On a phone, the columns sit side by side and scroll sideways, one in view with the
+          next one's edge showing, instead of stacking into one long page. */}
+      <div
+        aria-busy={updating}
+        className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-3 md:overflow-visible md:px-0 md:pb-0"
+      >
         {TASK_STATUSES.map((status) => (
           <BoardColumn
             key={status}
             status={status}
+            filters={columnFilters}
             moves={moves}
             hrefFor={(task) => taskPathFor(user?.role, task._id)}
             onMove={(task, to) => {
@@ -158,6 +184,7 @@ export function BoardPage() {
 
 function BoardColumn({
   status,
+  filters,
   moves,
   hrefFor,
   onMove,
@@ -166,6 +193,7 @@ function BoardColumn({
   onFocusTaken,
 }: {
   status: TaskStatus;
+  filters: BoardFilterParams;
   moves: PendingMoves;
   hrefFor: (task: TaskCard) => string;
   onMove: (task: TaskCard, to: TaskStatus) => void;
@@ -176,7 +204,7 @@ function BoardColumn({
 }) {
   const t = useT();
   const statusName = useStatusName();
-  const query = useBoardColumn(status);
+  const query = useBoardColumn(status, filters);
   const [dropping, setDropping] = useState(false);
   const pages = query.data?.pages;
   const loaded = useMemo(
@@ -221,7 +249,7 @@ function BoardColumn({
         setDropping(false);
         onDrop(event.dataTransfer.getData(CARD_DRAG_TYPE), status);
       }}
-      className={`flex min-h-[12rem] flex-col gap-3 rounded-lg border p-3 ${
+      className={`flex min-h-[12rem] w-[85%] shrink-0 snap-start flex-col gap-3 rounded-lg border p-3 md:w-auto ${
         dropping ? 'border-blue-600 bg-blue-50' : 'border-slate-200 bg-slate-50'
       }`}
     >

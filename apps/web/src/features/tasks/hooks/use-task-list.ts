@@ -17,47 +17,33 @@ import { notify } from '../../../lib/notify';
 export const TASKS_FETCH_FAILED = 'Failed to fetch tasks. Please try again.';
 
 /**
- * The task list's state. The view (status tab and filters) is the URL's query string: a change
- * is a new history entry, so the back button and a shared link bring the same view back. The
- * tab shows as selected at once; the pages are those of the view the person settled on
- * (`debounceMs` after the last change); one toast when the list finally fails to load.
+ * The view a task page shows, kept in the URL's query string: a change is a new history entry,
+ * so the back button and a shared link bring the same view back. `filters` is the URL's, at
+ * once; `queriedFilters` the one the person settled on (`debounceMs` after the last change), with
+ * only labels that still exist (a link may name one deleted since: the API would refuse it), and
+ * the URL drops the missing ones, saying so. Used by the task lists and the board.
  */
-export function useTaskList({
-  debounceMs,
-  retryDelayMs,
-}: {
-  debounceMs: number;
-  retryDelayMs: number | null;
-}) {
+export function useTaskView({ debounceMs }: { debounceMs: number }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
   const settledSearch = useDebouncedValue(search, debounceMs);
-  // A link may name a label deleted since it was made: the API would refuse the whole list
-  // (400), so once the labels are known only those that exist are asked for.
   const labels = useLabels();
   const knownLabels = labels.data;
   const queriedFilters = useMemo(() => {
     const settled = filtersFromSearch(new URLSearchParams(settledSearch));
     return { ...settled, label: existingLabelIds(settled.label, knownLabels) };
   }, [settledSearch, knownLabels]);
-  const query = useTasks(queriedFilters, { retryDelayMs });
   const t = useT();
-  // ...and the URL drops the missing ones (in place: Back does not bring them again), saying so.
   useEffect(() => {
     const kept = existingLabelIds(filters.label, knownLabels);
     if (kept.length === filters.label.length) return;
     toast(t('filters.labelGone'), { id: 'label-gone' });
+    // In place: Back does not bring them again.
     setSearchParams(new URLSearchParams(searchFromFilters({ ...filters, label: kept })), {
       replace: true,
     });
   }, [knownLabels, filters, setSearchParams, t]);
-
-  const { isError, errorUpdatedAt } = query;
-  useEffect(() => {
-    // One id: a failure seen again (a retry from the error state) replaces the toast, not stacks.
-    if (isError) notify('error', TASKS_FETCH_FAILED, { id: 'tasks-fetch-failed' });
-  }, [isError, errorUpdatedAt]);
 
   const setFilters = useCallback(
     (change: Partial<TaskFilters>) => {
@@ -68,6 +54,35 @@ export function useTaskList({
     },
     [searchParams, setSearchParams],
   );
+  return {
+    filters,
+    setFilters,
+    queriedFilters,
+    /** The view on screen is not (yet) the one in the URL. */
+    settling: search !== settledSearch,
+  };
+}
+
+/**
+ * The task list's state: its view (useTaskView), the pages of the settled view, the tab shown as
+ * selected at once, and one toast when the list finally fails to load.
+ */
+export function useTaskList({
+  debounceMs,
+  retryDelayMs,
+}: {
+  debounceMs: number;
+  retryDelayMs: number | null;
+}) {
+  const { filters, setFilters, queriedFilters, settling } = useTaskView({ debounceMs });
+  const query = useTasks(queriedFilters, { retryDelayMs });
+
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    // One id: a failure seen again (a retry from the error state) replaces the toast, not stacks.
+    if (isError) notify('error', TASKS_FETCH_FAILED, { id: 'tasks-fetch-failed' });
+  }, [isError, errorUpdatedAt]);
+
   // The tab shows as selected at once, before the navigation to its URL has rendered; the URL
   // wins again whenever it changes (back button, a link).
   const [shownStatus, setShownStatus] = useState(filters.status);
@@ -106,6 +121,6 @@ export function useTaskList({
     /** The tab the list on screen belongs to, once it is not a placeholder. */
     queriedStatus: queriedFilters.status,
     /** The list on screen is not (yet) the selected view's. */
-    isUpdating: search !== settledSearch || query.isPlaceholderData,
+    isUpdating: settling || query.isPlaceholderData,
   };
 }

@@ -1,0 +1,57 @@
+import { useMemo } from 'react';
+import { Button } from '../components/ui/button';
+import { BoardPage } from '../features/board/pages/board-page';
+import { TaskFilterBar } from '../features/tasks/components/task-filter-bar';
+import { useTaskView } from '../features/tasks/hooks/use-task-list';
+import { browserTimeZone, filterParams, isFiltered } from '../features/tasks/task-filters';
+import { useT } from '../lib/i18n';
+import { useSession } from '../lib/session';
+
+/** The board asks for its columns this long after the last change of its filters. */
+export const BOARD_FILTER_DEBOUNCE_MS = 200;
+
+/**
+ * /admin/board and /user/board: the board, narrowed by the task lists' filter bar. The view lives
+ * in the URL as theirs does (a link or Back brings it again); each column is a status, so a
+ * status in the link does not narrow it.
+ */
+export function BoardRoute() {
+  const t = useT();
+  const { user } = useSession();
+  const view = useTaskView({ debounceMs: BOARD_FILTER_DEBOUNCE_MS });
+  const { queriedFilters } = view;
+  const params = useMemo(() => {
+    const narrowing = filterParams({ ...queriedFilters, status: 'All' });
+    // Today and this week are the caller's own days.
+    if (queriedFilters.due && queriedFilters.due !== 'overdue') narrowing.tz = browserTimeZone();
+    return narrowing;
+  }, [queriedFilters]);
+
+  return (
+    <BoardPage
+      filters={params}
+      updating={view.settling}
+      toolbar={
+        <>
+          <TaskFilterBar
+            filters={view.filters}
+            onChange={view.setFilters}
+            showAssignee={user?.role === 'admin'}
+          />
+          {isFiltered(view.filters) && (
+            <div>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  view.setFilters({ q: '', assignee: '', priority: [], label: [], due: '' })
+                }
+              >
+                {t('tasks.clearFilters')}
+              </Button>
+            </div>
+          )}
+        </>
+      }
+    />
+  );
+}
