@@ -97,7 +97,7 @@ describe('on a 390 px wide screen', () => {
     await expectHidden(recent, 'the list');
   });
 
-  it('the calendar scrolls sideways inside its own box, not the whole page', async () => {
+  it("the calendar lists the month's days with tasks instead of a grid to scroll sideways", async () => {
     // An overdue task: its entry carries a visually hidden "Overdue" for screen readers.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     await e2e.api.createTask(admin.token, {
@@ -107,7 +107,15 @@ describe('on a 390 px wide screen', () => {
     });
     const { page } = await e2e.openPage({ token: admin.token, width: 390, height: 844 });
     await page.goto(`/admin/calendar?month=${yesterday.slice(0, 7)}`);
-    await expectVisible(page.getByRole('link', { name: /Late on a phone/ }), 'the entry');
+    const agenda = page.getByRole('region', { name: 'Tasks due this month' });
+    const entry = agenda.getByRole('link', { name: /Late on a phone/ });
+    await expectVisible(entry, 'the entry in the list of days');
+    // Under its day's heading, marked overdue; the grid is not shown at this width.
+    await expectVisible(agenda.getByRole('heading', { level: 2 }).first(), "the day's heading");
+    expect(await entry.getAttribute('data-due')).toBe('overdue');
+    expect(await page.getByRole('region', { name: 'Month', exact: true }).count()).toBe(0);
+    const box = await entry.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );

@@ -435,6 +435,8 @@ export const de: Messages = {
       'Dieser Monat hat mehr Aufgaben, als der Kalender zeigt: nutze die Filter der Aufgabenliste.',
     month: 'Monat',
     overdue: '(Überfällig)',
+    agenda: 'Diesen Monat fällige Aufgaben',
+    nothingDue: 'Diesen Monat ist keine Aufgabe fällig.',
     subscribe: 'In deiner Kalender-App abonnieren',
   },
   labels: {

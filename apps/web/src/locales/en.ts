@@ -430,6 +430,8 @@ export const en = {
     truncated: "This month has more tasks than the calendar shows: use the task list's filters.",
     month: 'Month',
     overdue: '(Overdue)',
+    agenda: 'Tasks due this month',
+    nothingDue: 'No task is due this month.',
     subscribe: 'Subscribe in your calendar app',
   },
   labels: {

@@ -94,11 +94,18 @@ export function CalendarPage() {
           {query.data.truncated && (
             <p className="text-sm text-slate-700">{t('calendar.truncated')}</p>
           )}
+          {/* A phone: the month's days with tasks as a list, instead of a grid to scroll. */}
+          <MonthAgenda
+            days={weeks.flat().filter((day) => day.month() === start.month())}
+            byDay={byDay}
+            today={today}
+            hrefFor={(task) => taskPathFor(user?.role, task._id)}
+          />
           <div
             role="region"
             aria-label={t('calendar.month')}
             tabIndex={0}
-            className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
+            className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block"
           >
             <table className="w-full min-w-[48rem] table-fixed border-collapse text-sm">
               <thead>
@@ -158,6 +165,54 @@ export function CalendarPage() {
             </table>
           </div>
         </>
+      )}
+    </section>
+  );
+}
+
+/** The month's days that have tasks, in order, each with its tasks: the calendar below md. */
+function MonthAgenda({
+  days,
+  byDay,
+  today,
+  hrefFor,
+}: {
+  days: dayjs.Dayjs[];
+  byDay: ReadonlyMap<string, Task[]>;
+  today: string;
+  hrefFor: (task: Task) => string;
+}) {
+  const t = useT();
+  const busy = days.filter((day) => byDay.has(day.format('YYYY-MM-DD')));
+  return (
+    <section aria-label={t('calendar.agenda')} className="md:hidden">
+      {busy.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
+          {t('calendar.nothingDue')}
+        </p>
+      ) : (
+        <ol className="flex flex-col gap-3">
+          {busy.map((day) => {
+            const key = day.format('YYYY-MM-DD');
+            return (
+              <li key={key} className="rounded-lg border border-slate-200 bg-white p-3">
+                <h2 className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-900">
+                  {formatCalendarDay(day.toDate())}
+                  {key === today && (
+                    <span className="rounded-full bg-blue-700 px-2 py-0.5 text-xs text-white">
+                      {t('calendar.today')}
+                    </span>
+                  )}
+                </h2>
+                <ul className="flex flex-col gap-1">
+                  {(byDay.get(key) ?? []).map((task) => (
+                    <CalendarEntry key={task._id} task={task} href={hrefFor(task)} />
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ol>
       )}
     </section>
   );
