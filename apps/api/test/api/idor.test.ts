@@ -67,6 +67,13 @@ const BODY_KINDS: Record<string, IdKind> = { assignedTo: 'assignee', labels: 'la
  */
 const BEARER_SECRETS = new Set(['secret']);
 
+/**
+ * Body ids that name no record the caller reaches, each checked where it is made: changeUser's
+ * `reassignTo` (admins only, beside `active: false`) names who takes over a deactivated person's
+ * open tasks, any other active user; members.test.ts covers it (self, inactive, unknown: 400).
+ */
+const HANDOVER_FIELDS = new Set(['changeUser reassignTo']);
+
 /** What an id slot names, from the path it is in (or the body field); undefined: unknown. */
 function kindOf(path: string, slot: string): IdKind | undefined {
   if (slot.startsWith('body ')) return BODY_KINDS[slot.slice('body '.length)];
@@ -308,6 +315,7 @@ function idSlotsOf(path: string, operation: ReturnType<typeof operationsOf>[numb
   const bodySchema = operation.requestBody?.content['application/json']?.schema;
   const body = resolve(bodySchema) as { properties?: Record<string, unknown> } | undefined;
   for (const [field, schema] of Object.entries(body?.properties ?? {})) {
+    if (HANDOVER_FIELDS.has(`${operation.operationId} ${field}`)) continue;
     const resolved = resolve(schema) as { items?: unknown } | undefined;
     if (isUuid(resolved) || isUuid(resolve(resolved?.items))) {
       slots.push({ name: `body ${field}`, key: `body ${field}`, list: !isUuid(resolved) });
