@@ -18,7 +18,8 @@ function section(name: string) {
   return within(screen.getByRole('region', { name }));
 }
 
-describe('ProfilePage', () => {
+// Forms typed key by key: on a busy CI machine a test takes seconds, not its default five.
+describe('ProfilePage', { timeout: 30_000 }, () => {
   it('saves a new name alone and keeps the fresh token the answer carries', async () => {
     const stub = stubApi((request) =>
       request.method === 'PUT'
