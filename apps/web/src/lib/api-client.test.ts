@@ -1,8 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../test/stub-api';
-import { api, ApiError, errorMessage, setUnauthorizedHandler, statusOf } from './api-client';
+import {
+  api,
+  ApiError,
+  errorMessage,
+  holdRequests,
+  setUnauthorizedHandler,
+  statusOf,
+} from './api-client';
 
-afterEach(() => setUnauthorizedHandler(null));
+afterEach(() => {
+  setUnauthorizedHandler(null);
+  holdRequests(false);
+});
 
 describe('api client', () => {
   it('sends the stored token as a Bearer header, and none without one', async () => {
@@ -48,6 +58,23 @@ describe('api client', () => {
     expect(statusOf(failure)).toBe(400);
     expect(errorMessage(failure, 'fallback')).toBe('Title is required');
     expect(errorMessage(new Error('network'), 'fallback')).toBe('fallback');
+  });
+
+  it('sends nothing while held (a session ending), but sign-in and calls with their own token', async () => {
+    const ended = vi.fn();
+    setUnauthorizedHandler(ended);
+    const { requests } = stubApi(() => ({ status: 200, data: {} }));
+    holdRequests(true);
+    const refused = await api.get('/api/tasks').catch((error: unknown) => error);
+    expect(statusOf(refused)).toBe(401);
+    await api.post('/api/auth/login', {});
+    await api.post('/api/auth/logout', undefined, { headers: { Authorization: 'Bearer old' } });
+    expect(requests.map((request) => request.url)).toEqual(['/api/auth/login', '/api/auth/logout']);
+    // Refused here, unsent: the session is not ended a second time.
+    expect(ended).not.toHaveBeenCalled();
+    holdRequests(false);
+    await api.get('/api/tasks');
+    expect(requests).toHaveLength(3);
   });
 
   it('ends the session on a 401, except from the sign-in, sign-up and session calls', async () => {

@@ -75,6 +75,18 @@ const CREDENTIAL_CALLS = ['/api/auth/login', '/api/auth/register', '/api/auth/pr
 
 let onUnauthorized: ((failure: ApiError) => void) | null = null;
 
+/** True from the moment a session ends until the next page shows (see holdRequests). */
+let held = false;
+
+/**
+ * As a session ends, the page still on screen (until the sign-in page has loaded) must not ask
+ * again, without a token, for what its cleared queries held: held, those calls fail here,
+ * unsent. Sign-in calls and calls carrying their own token (the logout) still go.
+ */
+export function holdRequests(on: boolean) {
+  held = on;
+}
+
 /**
  * The session provider registers what "the session is over" does (clear it, say why, go to
  * /login), given the refused answer.
@@ -122,6 +134,8 @@ async function request<T, R = ApiResponse<T>>(
   body: unknown,
   { params, responseType, headers, signal, beforeSessionCheck = false }: RequestOptions = {},
 ): Promise<R> {
+  if (held && !headers?.Authorization && !CREDENTIAL_CALLS.some((path) => url.startsWith(path)))
+    throw new ApiError(401, { message: 'Signed out' }, url);
   const context: RequestDescription = { url, params, responseType };
   // FormData sets its own multipart Content-Type with the boundary; anything else goes as JSON.
   const isForm = body instanceof FormData;

@@ -16,6 +16,7 @@ import {
   ApiError,
   errorMessage,
   getStoredToken,
+  holdRequests,
   ROLE_KEY,
   setUnauthorizedHandler,
   statusOf,
@@ -133,6 +134,9 @@ export function SessionProvider({
     } catch {
       // Storage can be unavailable (private mode); the in-memory session is cleared anyway.
     }
+    holdRequests(true);
+    // However the next page comes (or does not), calls are not held for long.
+    setTimeout(() => holdRequests(false), 3000);
     void queryClient.cancelQueries();
     queryClient.removeQueries();
     queryClient.setQueryData(queryKeys.profile, null);
@@ -164,8 +168,12 @@ export function SessionProvider({
     }
   }, [endSession]);
 
+  // The next page is on screen: calls go again (the sign-in page's own, the next session's).
+  useEffect(() => holdRequests(false), [here]);
+
   const signIn = useCallback(
     (token: string, user: User) => {
+      holdRequests(false);
       localStorage.setItem(TOKEN_KEY, token);
       sessionStarted();
       rememberRole(user.role);

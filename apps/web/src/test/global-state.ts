@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { vi } from 'vitest';
+import { holdRequests } from '../lib/api-client';
 import { i18next } from '../lib/i18n';
 import { sessionStarted } from '../lib/notify';
 
@@ -37,8 +38,10 @@ export async function resetGlobalState() {
   vi.unstubAllEnvs();
 
   removeToasts();
-  // A session a test ended quiets failure toasts for a moment (notify.ts): not the next test's.
+  // A session a test ended quiets failure toasts for a moment (notify.ts): not the next test's;
+  // and holds calls until the next page shows (api-client.ts): not the next test's calls.
   sessionStarted();
+  holdRequests(false);
 
   // The language is i18next's own singleton; a test that switched to German must not leave it so.
   if (i18next.language !== 'en') await i18next.changeLanguage('en');
