@@ -16,8 +16,10 @@ const e2e = setupE2E();
 
 /** The README's budget for /login: everything else loads with the page that needs it. */
 // 120 KB until issue 20's languages: i18next, react-i18next and the English messages of every
-// screen (German loads on demand) must be there before the first words draw: ~11 KB.
-const LOGIN_JS_BUDGET_KB = 135;
+// screen (German loads on demand) must be there before the first words draw: ~11 KB. 136 KB
+// since the English of this round's dialogs and notes (kept drafts, the deactivation handover,
+// label counts, mentions that reach nobody, the phone calendar): ~0.4 KB.
+const LOGIN_JS_BUDGET_KB = 136;
 
 interface LoadedFile {
   file: string;

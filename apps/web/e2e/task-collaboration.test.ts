@@ -86,9 +86,7 @@ describe('working together on a task', () => {
     await box.fill('Thanks @Yusuf Typed, please ask @Olaf');
     await page.getByRole('button', { name: 'Comment' }).click();
     await expectVisible(
-      page.getByText(
-        'Posted. @Olaf was not notified: only people who can see this task can be mentioned.',
-      ),
+      page.getByText('Not notified: @Olaf (only people who can see this task).'),
       'the note on the mention that reached nobody',
     );
     const comments = await e2e.api.request<Array<{ mentions: string[] }>>(

@@ -54,7 +54,7 @@ describe('running a team', () => {
       .getByLabel('Reassign to')
       .selectOption({ label: `Hana Heir (${heir.user.email})` });
     await dialog.getByRole('button', { name: 'Deactivate Dan Deactivated' }).click();
-    await expectToast(page, 'Dan Deactivated is deactivated; 1 open task went to Hana Heir');
+    await expectToast(page, 'Dan Deactivated is deactivated; their open tasks went to Hana Heir');
     const assigneesOf = async (id: string) =>
       (await e2e.api.getTask(admin.token, id)).assignedTo.map((person) => person._id);
     expect(await assigneesOf(open._id)).toEqual([heir.user._id]);

@@ -236,7 +236,7 @@ export function CommentBox({ taskId }: { taskId: string }) {
       )}
       {unknown.length > 0 && (
         <p role="status" className="text-sm text-amber-800">
-          {t('timeline.notMentioned', { names: unknown.join(', '), count: unknown.length })}
+          {t('timeline.notMentioned', { names: unknown.join(', ') })}
         </p>
       )}
       <p className="text-xs text-slate-600">{t('timeline.markdownHint')}</p>

@@ -101,7 +101,9 @@ describe('MemberActions', () => {
     // Nothing is sent by the first click: it asks, naming the open tasks (not the finished).
     expect(stub.requests.filter((request) => request.method === 'PATCH')).toEqual([]);
     expect(
-      actions.getByText(/Deactivate Mia Member\? They are signed out at once .* 3 open tasks\./),
+      actions.getByText(
+        'Deactivate Mia Member? They are signed out now and cannot sign in again. They have 3 open tasks.',
+      ),
     ).toBeInTheDocument();
     expect(actions.getByRole('radio', { name: 'Reassign them' })).toBeChecked();
     await userEvent.click(actions.getByRole('button', { name: 'Deactivate Mia Member' }));
@@ -111,7 +113,7 @@ describe('MemberActions', () => {
     await userEvent.selectOptions(select, sam._id);
     await userEvent.click(actions.getByRole('button', { name: 'Deactivate Mia Member' }));
     expect(
-      await screen.findByText('Mia Member is deactivated; 3 open tasks went to Sam Other'),
+      await screen.findByText('Mia Member is deactivated; their open tasks went to Sam Other'),
     ).toBeInTheDocument();
     const patch = stub.requests.find((request) => request.method === 'PATCH');
     expect(patch?.body).toEqual({ active: false, reassignTo: sam._id });
@@ -123,9 +125,7 @@ describe('MemberActions', () => {
     );
     const actions = await dialog();
     await userEvent.click(actions.getByRole('button', { name: 'Deactivate…' }));
-    await userEvent.click(
-      actions.getByRole('radio', { name: 'Leave them with Mia Member (shown as deactivated)' }),
-    );
+    await userEvent.click(actions.getByRole('radio', { name: 'Leave them with Mia Member' }));
     await userEvent.click(actions.getByRole('button', { name: 'Deactivate Mia Member' }));
     expect(await screen.findByText('Mia Member is deactivated')).toBeInTheDocument();
     expect(stub.requests.find((request) => request.method === 'PATCH')?.body).toEqual({
@@ -140,7 +140,7 @@ describe('MemberActions', () => {
     );
     const actions = await dialog();
     await userEvent.click(actions.getByRole('button', { name: 'Deactivate…' }));
-    expect(actions.getByText(/They have no open task\./)).toBeInTheDocument();
+    expect(actions.getByText(/They have 0 open tasks\./)).toBeInTheDocument();
     expect(actions.queryByRole('radio')).toBeNull();
   });
 

@@ -302,7 +302,7 @@ function DeactivateMember({ member, onDone }: { member: Member; onDone: () => vo
           notify(
             'success',
             to
-              ? t('team.deactivatedHandedOver', { name: member.name, to, count: open })
+              ? t('team.handedOver', { name: member.name, to })
               : t('team.deactivated', { name: member.name }),
           );
           onDone();
