@@ -66,6 +66,15 @@ function userUpdated(trx: Kysely<Database>, userId: string): Promise<void> {
   ]);
 }
 
+/** Who takes over someone's tasks must be another active user: 400 naming `reassignTo` if not. */
+async function checkHeir(trx: Kysely<Database>, reassignTo: string): Promise<void> {
+  if (!(await activeUserIds(trx, [reassignTo])).has(reassignTo)) {
+    throw BadRequest(apiMessages.reassignTargetInvalid, [
+      { path: 'reassignTo', message: apiMessages.reassignTargetInvalid },
+    ]);
+  }
+}
+
 export class UserService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -350,12 +359,7 @@ export class UserService {
       let reassigned = 0;
       const tasks = await countTasksOf(trx, id);
       if (reassignTo !== undefined) {
-        const target = await activeUserIds(trx, [reassignTo]);
-        if (!target.has(reassignTo)) {
-          throw BadRequest(apiMessages.reassignTargetInvalid, [
-            { path: 'reassignTo', message: apiMessages.reassignTargetInvalid },
-          ]);
-        }
+        await checkHeir(trx, reassignTo);
         reassigned = await reassignTasks(trx, id, reassignTo);
       }
       await deleteUserRow(trx, id);
@@ -395,14 +399,7 @@ export class UserService {
       const row = await findUserById(trx, id);
       if (!row) throw NotFound(apiMessages.userNotFound);
       let reassigned = 0;
-      if (input.reassignTo !== undefined) {
-        const target = await activeUserIds(trx, [input.reassignTo]);
-        if (!target.has(input.reassignTo)) {
-          throw BadRequest(apiMessages.reassignTargetInvalid, [
-            { path: 'reassignTo', message: apiMessages.reassignTargetInvalid },
-          ]);
-        }
-      }
+      if (input.reassignTo !== undefined) await checkHeir(trx, input.reassignTo);
       const wasActive = Number(row.active) === 1;
       const roleChanged = input.role !== undefined && input.role !== row.role;
       const activeChanged = input.active !== undefined && input.active !== wasActive;

@@ -277,14 +277,36 @@ function HandoverChoice({
 }
 
 /**
- * Deactivating asks first: the person is signed out at once and cannot sign in again. Their
- * open tasks can be handed over in the same step (finished ones stay theirs).
+ * One leaving step (deactivation or deletion): the question, who takes the person's tasks (when
+ * `showChoice`), the button. `send` makes the change with the chosen heir (`null`: keep) and
+ * answers what to say once it is made; a refusal shows in the dialog.
  */
-function DeactivateMember({ member, onDone }: { member: Member; onDone: () => void }) {
-  const open = openTaskCountOf(member);
-  const handover = useHandover(member, open);
+function LeavingStep({
+  member,
+  tasks,
+  showChoice,
+  question,
+  legend,
+  keepLabel,
+  action,
+  failedText,
+  send,
+  onDone,
+}: {
+  member: Member;
+  tasks: number;
+  showChoice: boolean;
+  question: string;
+  legend: string;
+  keepLabel: string;
+  action: string;
+  failedText: string;
+  send: (heir: string | null, heirName: string | undefined) => Promise<string>;
+  onDone: () => void;
+}) {
+  const handover = useHandover(member, tasks);
   const [error, setError] = useState<string | null>(null);
-  const change = useChangeMember();
+  const [pending, setPending] = useState(false);
   const t = useT();
 
   function submit() {
@@ -294,88 +316,85 @@ function DeactivateMember({ member, onDone }: { member: Member; onDone: () => vo
       return;
     }
     setError(null);
-    change.mutate(
-      { id: member._id, change: { active: false, ...(heir && { reassignTo: heir }) } },
-      {
-        onSuccess: () => {
-          const to = heir && handover.choices.find((user) => user._id === heir)?.name;
-          notify(
-            'success',
-            to
-              ? t('team.handedOver', { name: member.name, to })
-              : t('team.deactivated', { name: member.name }),
-          );
-          onDone();
-        },
-        onError: (failure) => setError(errorMessage(failure, t('team.changeFailed'))),
+    setPending(true);
+    const heirName = heir ? handover.choices.find((user) => user._id === heir)?.name : undefined;
+    send(heir, heirName).then(
+      (done) => {
+        notify('success', done);
+        onDone();
+      },
+      (failure: unknown) => {
+        setPending(false);
+        setError(errorMessage(failure, failedText));
       },
     );
   }
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-slate-800">
-        {t('team.deactivateQuestion', { name: member.name })} {t('team.openTasks', { count: open })}
-      </p>
-      {open > 0 && (
-        <HandoverChoice
-          handover={handover}
-          legend={t('team.theirOpenTasks')}
-          keepLabel={t('team.keepWith', { name: member.name })}
-        />
-      )}
+      <p className="text-sm text-slate-800">{question}</p>
+      {showChoice && <HandoverChoice handover={handover} legend={legend} keepLabel={keepLabel} />}
       <FormError message={error} />
       <div className="flex justify-end gap-2">
-        <Button variant="danger" disabled={change.isPending} onClick={submit}>
-          {t('team.deactivateNamed', { name: member.name })}
+        <Button variant="danger" disabled={pending} onClick={submit}>
+          {action}
         </Button>
       </div>
     </div>
   );
 }
 
+/**
+ * Deactivating asks first: the person is signed out at once and cannot sign in again. Their
+ * open tasks can be handed over in the same step (finished ones stay theirs).
+ */
+function DeactivateMember({ member, onDone }: { member: Member; onDone: () => void }) {
+  const open = openTaskCountOf(member);
+  const change = useChangeMember();
+  const t = useT();
+  return (
+    <LeavingStep
+      member={member}
+      tasks={open}
+      showChoice={open > 0}
+      question={`${t('team.deactivateQuestion', { name: member.name })} ${t('team.openTasks', { count: open })}`}
+      legend={t('team.theirOpenTasks')}
+      keepLabel={t('team.keepWith', { name: member.name })}
+      action={t('team.deactivateNamed', { name: member.name })}
+      failedText={t('team.changeFailed')}
+      send={async (heir, heirName) => {
+        await change.mutateAsync({
+          id: member._id,
+          change: { active: false, ...(heir && { reassignTo: heir }) },
+        });
+        return heirName
+          ? t('team.handedOver', { name: member.name, to: heirName })
+          : t('team.deactivated', { name: member.name });
+      }}
+      onDone={onDone}
+    />
+  );
+}
+
 function DeleteMember({ member, onDone }: { member: Member; onDone: () => void }) {
   const tasks = taskCountOf(member);
-  const handover = useHandover(member, tasks);
-  const [error, setError] = useState<string | null>(null);
   const remove = useDeleteMember();
   const t = useT();
-
-  function submit() {
-    const { heir } = handover;
-    if (heir === undefined) {
-      setError(t('team.chooseTakeover'));
-      return;
-    }
-    setError(null);
-    remove.mutate(
-      { id: member._id, reassignTo: heir },
-      {
-        onSuccess: () => {
-          notify('success', t('team.deleted', { name: member.name }));
-          onDone();
-        },
-        onError: (failure) => setError(errorMessage(failure, t('team.deleteFailed'))),
-      },
-    );
-  }
-
   return (
-    <div className="flex flex-col gap-3">
-      <p className="text-sm text-slate-800">
-        {t('team.deleteQuestion', { name: member.name, count: tasks })}
-      </p>
-      <HandoverChoice
-        handover={handover}
-        legend={t('team.theirTasks')}
-        keepLabel={t('team.leaveUnassigned', { name: member.name })}
-      />
-      <FormError message={error} />
-      <div className="flex justify-end gap-2">
-        <Button variant="danger" disabled={remove.isPending} onClick={submit}>
-          {t('team.deleteNamed', { name: member.name })}
-        </Button>
-      </div>
-    </div>
+    <LeavingStep
+      member={member}
+      tasks={tasks}
+      showChoice
+      question={t('team.deleteQuestion', { name: member.name, count: tasks })}
+      legend={t('team.theirTasks')}
+      keepLabel={t('team.leaveUnassigned', { name: member.name })}
+      action={t('team.deleteNamed', { name: member.name })}
+      failedText={t('team.deleteFailed')}
+      send={async (heir) => {
+        await remove.mutateAsync({ id: member._id, reassignTo: heir });
+        return t('team.deleted', { name: member.name });
+      }}
+      onDone={onDone}
+    />
   );
 }
