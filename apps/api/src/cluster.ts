@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { exitAfterLogs } from './exit-after-logs.js';
 
-/** A worker that dies sooner than this after it was started counts as failing to start. */
+/** A worker that dies before it listens, or this soon after it was started, failed to start. */
 const QUICK_DEATH_MS = 10_000;
 /** Quick deaths in a row after which the primary gives up: every worker fails the same way. */
 const MAX_QUICK_DEATHS = 5;
@@ -70,6 +70,9 @@ export function runPrimary({ workers, logger }: { workers: number; logger: Logge
 
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    // Died before it ever took requests: a failed start, however long the start took (a loaded
+    // machine can take longer than QUICK_DEATH_MS to load the code).
+    const neverListened = !listening.has(worker.id);
     startedAt.delete(worker.id);
     listening.delete(worker.id);
     if (stopping) {
@@ -80,7 +83,7 @@ export function runPrimary({ workers, logger }: { workers: number; logger: Logge
       }
       return;
     }
-    quickDeaths = lived < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
+    quickDeaths = neverListened || lived < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
     if (quickDeaths >= MAX_QUICK_DEATHS) {
       logger.error(
         { code, signal },
