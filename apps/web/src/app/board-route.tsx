@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
-import { Button } from '../components/ui/button';
 import { BoardPage } from '../features/board/pages/board-page';
 import { TaskFilterBar } from '../features/tasks/components/task-filter-bar';
 import { useTaskView } from '../features/tasks/hooks/use-task-list';
-import { browserTimeZone, filterParams, isFiltered } from '../features/tasks/task-filters';
-import { useT } from '../lib/i18n';
+import { apiParams } from '../features/tasks/task-filters';
 import { useSession } from '../lib/session';
 
 /** The board asks for its columns this long after the last change of its filters. */
@@ -16,41 +14,22 @@ export const BOARD_FILTER_DEBOUNCE_MS = 200;
  * status in the link does not narrow it.
  */
 export function BoardRoute() {
-  const t = useT();
   const { user } = useSession();
   const view = useTaskView({ debounceMs: BOARD_FILTER_DEBOUNCE_MS });
   const { queriedFilters } = view;
-  const params = useMemo(() => {
-    const narrowing = filterParams({ ...queriedFilters, status: 'All' });
-    // Today and this week are the caller's own days.
-    if (queriedFilters.due && queriedFilters.due !== 'overdue') narrowing.tz = browserTimeZone();
-    return narrowing;
-  }, [queriedFilters]);
+  const params = useMemo(() => apiParams({ ...queriedFilters, status: 'All' }), [queriedFilters]);
 
   return (
     <BoardPage
       filters={params}
       updating={view.settling}
       toolbar={
-        <>
-          <TaskFilterBar
-            filters={view.filters}
-            onChange={view.setFilters}
-            showAssignee={user?.role === 'admin'}
-          />
-          {isFiltered(view.filters) && (
-            <div>
-              <Button
-                variant="secondary"
-                onClick={() =>
-                  view.setFilters({ q: '', assignee: '', priority: [], label: [], due: '' })
-                }
-              >
-                {t('tasks.clearFilters')}
-              </Button>
-            </div>
-          )}
-        </>
+        // Its own Clear button shows while a filter is set.
+        <TaskFilterBar
+          filters={view.filters}
+          onChange={view.setFilters}
+          showAssignee={user?.role === 'admin'}
+        />
       }
     />
   );

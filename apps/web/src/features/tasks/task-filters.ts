@@ -102,6 +102,16 @@ export function filterParams(filters: TaskFilters): Record<string, string> {
   return params;
 }
 
+/**
+ * What GET /api/tasks is sent for a view: its parameters and, for today and this week, the
+ * caller's time zone (those are the caller's own days).
+ */
+export function apiParams(filters: TaskFilters): Record<string, string> {
+  const params = filterParams(filters);
+  if (filters.due && filters.due !== 'overdue') params.tz = browserTimeZone();
+  return params;
+}
+
 /** The query string of a view ('' for the plain list). */
 export function searchFromFilters(filters: TaskFilters): string {
   const query = new URLSearchParams(filterParams(filters)).toString();
@@ -120,7 +130,7 @@ export function isFiltered(filters: TaskFilters): boolean {
 }
 
 /** The caller's time zone (IANA), which `due=today|week` is counted in. */
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {

@@ -3,7 +3,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { api } from '../../../lib/api-client';
 import { retryOnceUnlessClientError } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { browserTimeZone, filterParams, type TaskFilters } from '../task-filters';
+import { apiParams, filterParams, type TaskFilters } from '../task-filters';
 
 /** A tab of the task list: every task, or the tasks of one status. */
 export type TaskStatusFilter = 'All' | TaskStatus;
@@ -24,10 +24,8 @@ export async function getTaskPage(
   const params: Record<string, string | number> = {
     view: 'card',
     limit: TASK_PAGE_SIZE,
-    ...filterParams(filters),
+    ...apiParams(filters),
   };
-  // Today and this week are the caller's own days.
-  if (filters.due && filters.due !== 'overdue') params.tz = browserTimeZone();
   if (cursor) params.cursor = cursor;
   const { data } = await api.get<TaskCardListResponse>('/api/tasks', { params });
   return data;
