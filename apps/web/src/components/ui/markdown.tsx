@@ -1,4 +1,5 @@
 import { ImageIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 
 /** Only web links leave the page; anything else (javascript:, data:, relative) is not a link. */
@@ -45,42 +46,35 @@ const ALLOWED = [
   'img',
 ];
 
+/**
+ * A link out of the page, to a web address only (anything else shows as plain text): a new tab,
+ * without a handle back to this page or the page's address as referrer.
+ */
+function WebLink({ url, children }: { url: string | undefined; children: ReactNode }) {
+  const target = url ? safeHref(url) : undefined;
+  if (!target) return <span>{children}</span>;
+  return (
+    <a
+      href={target}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="text-blue-700 underline"
+    >
+      {children}
+    </a>
+  );
+}
+
 const components: Components = {
-  a: ({ href, children }) => {
-    const target = href ? safeHref(href) : undefined;
-    if (!target) return <span>{children}</span>;
-    return (
-      // A new tab, without a handle back to this page or the page's address as referrer.
-      <a
-        href={target}
-        target="_blank"
-        rel="noopener noreferrer nofollow"
-        className="text-blue-700 underline"
-      >
-        {children}
-      </a>
-    );
-  },
+  a: ({ href, children }) => <WebLink url={href}>{children}</WebLink>,
   // An image is a link to it, named by its alt text, with an image icon: nothing is loaded.
   img: ({ src, alt }) => {
-    const target = typeof src === 'string' ? safeHref(src) : undefined;
-    const name = imageName(alt, typeof src === 'string' ? src : undefined);
-    const content = (
-      <>
-        <ImageIcon size={14} aria-hidden className="mr-1 inline align-[-2px]" />
-        {name}
-      </>
-    );
-    if (!target) return <span>{content}</span>;
+    const url = typeof src === 'string' ? src : undefined;
     return (
-      <a
-        href={target}
-        target="_blank"
-        rel="noopener noreferrer nofollow"
-        className="text-blue-700 underline"
-      >
-        {content}
-      </a>
+      <WebLink url={url}>
+        <ImageIcon size={14} aria-hidden className="mr-1 inline align-[-2px]" />
+        {imageName(alt, url)}
+      </WebLink>
     );
   },
   // Headings inside a comment are shown as bold text: the page's outline stays the page's.
