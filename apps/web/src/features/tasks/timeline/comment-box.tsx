@@ -27,7 +27,7 @@ function mentionPattern(name: string): RegExp {
  * list, or a name typed in full; a mention deleted from the text is dropped), and the `@words`
  * left that name no one who can see the task. Longest names first: `@Ann Lee` is not `@Ann`.
  */
-function readMentions(text: string, people: readonly Person[]) {
+export function readMentions(text: string, people: readonly Person[]) {
   const ids = new Set<string>();
   let rest = text;
   for (const person of [...people].sort((a, b) => b.name.length - a.name.length)) {
@@ -38,16 +38,6 @@ function readMentions(text: string, people: readonly Person[]) {
   }
   const words = [...rest.matchAll(/(?:^|\s)@([\p{L}\p{N}._-]*[\p{L}\p{N}_-])/gu)];
   return { ids: [...ids], unknown: [...new Set(words.map((match) => `@${match[1]}`))] };
-}
-
-/** The people the text mentions (see `readMentions`). */
-export function mentionedIds(text: string, people: readonly Person[]): string[] {
-  return readMentions(text, people).ids;
-}
-
-/** The `@words` of the text that notify nobody, which the writer is told. */
-export function unknownMentions(text: string, people: readonly Person[]): string[] {
-  return readMentions(text, people).unknown;
 }
 
 const draftKey = (taskId: string) => `comment-draft:${taskId}`;
@@ -154,14 +144,14 @@ export function CommentBox({ taskId }: { taskId: string }) {
       return;
     }
     setError(null);
-    const known = [...chosen, ...(people.data ?? [])];
+    const mentions = readMentions(body, [...chosen, ...(people.data ?? [])]);
     add.mutate(
-      { body, mentions: mentionedIds(body, known) },
+      { body, mentions: mentions.ids },
       {
         onSuccess: () => {
           // Someone named who cannot see the task was not told: say so (only once the people
           // who can see it are known).
-          setUnknown(people.data ? unknownMentions(body, known) : []);
+          setUnknown(people.data ? mentions.unknown : []);
           setBody('');
           setChosen([]);
         },

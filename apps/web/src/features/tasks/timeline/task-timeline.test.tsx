@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
 import { stubApi, type RecordedRequest } from '../../../test/stub-api';
-import { mentionedIds, mentionQueryAt, unknownMentions } from './comment-box';
+import { mentionQueryAt, readMentions } from './comment-box';
+
+const mentionedIds = (text: string, people: Parameters<typeof readMentions>[1]) =>
+  readMentions(text, people).ids;
+const unknownMentions = (text: string, people: Parameters<typeof readMentions>[1]) =>
+  readMentions(text, people).unknown;
 import { TaskTimeline } from './task-timeline';
 
 const TASK = '00000000-0000-4000-8000-00000000aaaa';
