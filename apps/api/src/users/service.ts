@@ -66,13 +66,22 @@ function userUpdated(trx: Kysely<Database>, userId: string): Promise<void> {
   ]);
 }
 
-/** Who takes over someone's tasks must be another active user: 400 naming `reassignTo` if not. */
-async function checkHeir(trx: Kysely<Database>, reassignTo: string): Promise<void> {
+/**
+ * Hands `fromId`'s tasks (`openOnly`: those not Completed) to `reassignTo`, who must be another
+ * active user (400 naming `reassignTo` if not); answers how many tasks `fromId` left.
+ */
+async function handOverTasks(
+  trx: Kysely<Database>,
+  fromId: string,
+  reassignTo: string,
+  options?: { openOnly?: boolean },
+): Promise<number> {
   if (!(await activeUserIds(trx, [reassignTo])).has(reassignTo)) {
     throw BadRequest(apiMessages.reassignTargetInvalid, [
       { path: 'reassignTo', message: apiMessages.reassignTargetInvalid },
     ]);
   }
+  return reassignTasks(trx, fromId, reassignTo, options);
 }
 
 export class UserService {
@@ -356,12 +365,8 @@ export class UserService {
       if (this.isActiveAdmin(row) && (await countAdminsForUpdate(trx)) <= 1) {
         throw Conflict(apiMessages.lastAdmin);
       }
-      let reassigned = 0;
       const tasks = await countTasksOf(trx, id);
-      if (reassignTo !== undefined) {
-        await checkHeir(trx, reassignTo);
-        reassigned = await reassignTasks(trx, id, reassignTo);
-      }
+      const reassigned = reassignTo === undefined ? 0 : await handOverTasks(trx, id, reassignTo);
       await deleteUserRow(trx, id);
       if (actorId) {
         await recordAudit(trx, {
@@ -398,8 +403,6 @@ export class UserService {
     const { user, revoked } = await this.db.transaction().execute(async (trx) => {
       const row = await findUserById(trx, id);
       if (!row) throw NotFound(apiMessages.userNotFound);
-      let reassigned = 0;
-      if (input.reassignTo !== undefined) await checkHeir(trx, input.reassignTo);
       const wasActive = Number(row.active) === 1;
       const roleChanged = input.role !== undefined && input.role !== row.role;
       const activeChanged = input.active !== undefined && input.active !== wasActive;
@@ -416,9 +419,10 @@ export class UserService {
           token_version: row.token_version + 1,
         }),
       };
-      if (input.reassignTo !== undefined) {
-        reassigned = await reassignTasks(trx, id, input.reassignTo, { openOnly: true });
-      }
+      const reassigned =
+        input.reassignTo === undefined
+          ? 0
+          : await handOverTasks(trx, id, input.reassignTo, { openOnly: true });
       if (roleChanged || activeChanged || reassigned > 0) {
         patch.updated_at = new Date().toISOString();
         await updateUserRow(trx, id, patch);
