@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from './support/api.js';
+import type { PageSession } from './support/browser.js';
 import { setupE2E } from './support/e2e.js';
 import {
   eventually,
@@ -32,17 +33,14 @@ async function addChecklistItem(page: Page, text: string) {
  * session ended (the live stream, the pickers' lists, the task's history).
  */
 async function endSessionsOnServer(
-  session: { expectFailedRequest(request: { path: string; status: number }): void },
+  session: Pick<PageSession, 'expectSessionEnd'>,
   token: string,
   taskId?: string,
 ) {
-  const background = ['/api/events', '/api/events/ticket', '/api/users', '/api/labels'];
-  if (taskId) background.push(`/api/tasks/${taskId}/activity`);
-  for (const path of background) session.expectFailedRequest({ path, status: 401 });
-  session.expectFailedRequest({
-    path: taskId ? `/api/tasks/${taskId}` : '/api/tasks',
-    status: 401,
-  });
+  const refused = ['/api/users', '/api/labels'];
+  if (taskId) refused.push(`/api/tasks/${taskId}/activity`, `/api/tasks/${taskId}`);
+  else refused.push('/api/tasks');
+  session.expectSessionEnd(refused);
   await e2e.api.request('POST', '/api/auth/logout-all', token);
 }
 

@@ -3,6 +3,7 @@ import { TEST_PASSWORD, uniqueEmail } from './support/api.js';
 import { setupE2E } from './support/e2e.js';
 import {
   expectPath,
+  expectSignedOutAfter,
   expectToast,
   expectVisible,
   signInThroughForm,
@@ -64,10 +65,8 @@ describe('running a team', () => {
 
     // The member's next request is refused: the app ends the session and shows the sign-in page.
     // My Tasks asks for its tasks and its label choices: both are refused.
-    memberSession.expectFailedRequest({ path: '/api/tasks', status: 401 });
-    memberSession.expectFailedRequest({ path: '/api/labels', status: 401 });
-    await memberPage.getByRole('link', { name: 'My Tasks' }).click();
-    await expectPath(memberPage, '/login');
+    memberSession.expectSessionEnd(['/api/tasks', '/api/labels']);
+    await expectSignedOutAfter(memberPage, memberPage.getByRole('link', { name: 'My Tasks' }));
   });
 
   it('an invitation link signs someone up with its role, once', async () => {
@@ -158,12 +157,11 @@ describe('running a team', () => {
     await passwordCard.getByRole('button', { name: 'Change password' }).click();
     await expectToast(page, 'Password changed. Every other session has been signed out.');
 
-    // This page goes on; the other session ends at its next request.
+    // This page goes on; the other session ends at its next request: its dashboard's data, asked
+    // for again as its window comes to the front, or My Tasks.
     await page.goto('/user/tasks');
     await expectPath(page, '/user/tasks');
-    other.expectFailedRequest({ path: '/api/tasks', status: 401 });
-    other.expectFailedRequest({ path: '/api/labels', status: 401 });
-    await other.page.getByRole('link', { name: 'My Tasks' }).click();
-    await expectPath(other.page, '/login');
+    other.expectSessionEnd(['/api/tasks/user-dashboard-data', '/api/tasks', '/api/labels']);
+    await expectSignedOutAfter(other.page, other.page.getByRole('link', { name: 'My Tasks' }));
   });
 });

@@ -37,6 +37,13 @@ export interface ExpectedFailedRequest {
   status: number;
 }
 
+/**
+ * Refused with 401 once the session behind them has ended, whatever page is on screen: the live
+ * stream and its ticket, and the session check the app makes again when its window comes back to
+ * the front.
+ */
+const SESSION_PATHS = ['/api/events', '/api/events/ticket', '/api/auth/profile'];
+
 export interface PageSession {
   context: BrowserContext;
   page: Page;
@@ -47,6 +54,13 @@ export interface PageSession {
    * "Failed to load resource: ... status of 401" for it, and only that exact message is allowed.
    */
   expectFailedRequest(request: ExpectedFailedRequest): void;
+  /**
+   * Declares that the server ends this page's session: the requests at `paths` (what the screen
+   * asks for) are refused with 401, and so may be the live stream's reconnection (the server
+   * closes the stream of an ended session as soon as an event concerns that person) and the
+   * session check.
+   */
+  expectSessionEnd(paths: string[]): void;
 }
 
 export interface OpenPageOptions {
@@ -121,5 +135,8 @@ export async function openPageSession(
         .filter((entry) => !isExpected(entry))
         .map((entry) => (entry.url ? `${entry.text} (${entry.url})` : entry.text)),
     expectFailedRequest: (request) => expected.push(request),
+    expectSessionEnd: (paths) => {
+      for (const path of [...SESSION_PATHS, ...paths]) expected.push({ path, status: 401 });
+    },
   };
 }

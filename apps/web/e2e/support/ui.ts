@@ -18,6 +18,18 @@ export async function expectPath(page: Page, path: string): Promise<void> {
   }
 }
 
+/**
+ * After the server has ended this page's session: clicks `next` (the person's next step, whose
+ * request is refused) and expects the sign-in page. The app may have gone there on its own
+ * first, as its live stream is closed and the reconnection refused: then there is nothing left
+ * to click, and that is as right.
+ */
+export async function expectSignedOutAfter(page: Page, next: Locator): Promise<void> {
+  const signInPage = page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+  await Promise.race([signInPage, next.click()]);
+  await expectPath(page, '/login');
+}
+
 /** Waits for an element to be visible, failing with what was looked for. */
 export async function expectVisible(locator: Locator, what = String(locator)): Promise<void> {
   try {
