@@ -124,6 +124,42 @@ describe('a session that ends under a task form', () => {
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   });
 
+  it('gives back an edit opened the spec’s way, at the edit form’s own address', async () => {
+    const admin = await e2e.api.registerAdmin('Ada Admin');
+    const mia = await e2e.api.registerMember('Mia Member');
+    const task = await e2e.api.createTask(admin.token, {
+      title: 'Order the banners',
+      assignedTo: [mia.user._id],
+    });
+    const session = await e2e.openPage({ token: admin.token });
+    const { page } = session;
+    // The original client opens the edit form at /admin/create-task, the task's id in the
+    // navigation state (history.state.usr, as react-router keeps it).
+    await page.goto('/admin/create-task');
+    await page.evaluate((taskId) => {
+      history.replaceState({ usr: { taskId }, key: 'edit', idx: 0 }, '', '/admin/create-task');
+    }, task._id);
+    await page.reload();
+    const title = page.getByLabel('Task Title');
+    await eventually(() => title.inputValue(), 'Order the banners', 'the loaded title');
+    await title.fill('Order the banners in blue');
+
+    await endSessionsOnServer(session, admin.token, task._id);
+    await page.getByRole('button', { name: 'UPDATE TASK' }).click();
+    await expectPath(page, '/login');
+    await signInThroughForm(page, admin.user.email, TEST_PASSWORD);
+
+    await expectPath(page, `/admin/tasks/${task._id}/edit`);
+    await expectVisible(page.getByText(RESTORED), 'the notice that the draft is back');
+    expect(await title.inputValue()).toBe('Order the banners in blue');
+    await page.getByRole('button', { name: 'UPDATE TASK' }).click();
+    await expectToast(page, 'Task Updated Successfully');
+    const newToken = await page.evaluate(() => localStorage.getItem('token'));
+    expect(await e2e.api.getTask(newToken!, task._id)).toMatchObject({
+      title: 'Order the banners in blue',
+    });
+  });
+
   it('gives an edit back over the version it edited: a change made since shows the conflict view', async () => {
     const admin = await e2e.api.registerAdmin('Ada Admin');
     const mia = await e2e.api.registerMember('Mia Member');

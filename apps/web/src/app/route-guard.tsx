@@ -1,21 +1,22 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/ui/feedback';
-import { afterSignInPath, fromOf, homePathFor, paths, type Role } from '../config/paths';
+import {
+  afterSignInPath,
+  fromOf,
+  homePathFor,
+  paths,
+  returnPathOf,
+  type Role,
+} from '../config/paths';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { FrameSkeleton } from './layouts/frame-skeleton';
 
-/** To the sign-in page, which leads back here afterwards (afterSignInPath): filters included. */
+/** To the sign-in page, which leads back here afterwards (afterSignInPath). */
 function ToSignIn() {
   const location = useLocation();
-  return (
-    <Navigate
-      to={paths.login}
-      replace
-      state={{ from: location.pathname + location.search + location.hash }}
-    />
-  );
+  return <Navigate to={paths.login} replace state={{ from: returnPathOf(location) }} />;
 }
 
 /**

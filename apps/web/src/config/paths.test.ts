@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { homePathFor, paths, taskPathFor } from './paths';
+import { homePathFor, paths, returnPathOf, taskPathFor } from './paths';
 
 describe('the paths table', () => {
   it("links to a task's details with its id, which the route's pattern reads back", () => {
@@ -23,5 +23,22 @@ describe('the paths table', () => {
     expect(homePathFor('admin')).toBe('/admin/dashboard');
     expect(homePathFor('member')).toBe('/user/dashboard');
     expect(homePathFor(undefined)).toBe('/user/dashboard');
+  });
+
+  it('leads back after signing in again to where the person was, an edit form by its own address', () => {
+    const at = (pathname: string, state: unknown = null, search = '', hash = '') => ({
+      pathname,
+      search,
+      hash,
+      state,
+    });
+    expect(returnPathOf(at('/admin/tasks', null, '?status=Pending&q=plan', '#top'))).toBe(
+      '/admin/tasks?status=Pending&q=plan#top',
+    );
+    expect(returnPathOf(at('/admin/create-task', { taskId: 't-1' }))).toBe('/admin/tasks/t-1/edit');
+    expect(returnPathOf(at('/admin/create-task'))).toBe('/admin/create-task');
+    expect(returnPathOf(at('/admin/create-task', { taskId: '' }))).toBe('/admin/create-task');
+    expect(returnPathOf(at('/admin/create-task', { taskId: 42 }))).toBe('/admin/create-task');
+    expect(returnPathOf(at('/admin/tasks', { taskId: 't-1' }))).toBe('/admin/tasks');
   });
 });

@@ -77,6 +77,26 @@ export function afterSignInPath(role: string | undefined, from: unknown): string
   return homePathFor(role);
 }
 
+/**
+ * Where signing in again leads back to (afterSignInPath), from where the person is: this page,
+ * filters included. The edit form opened the spec's way (/admin/create-task, the task's id in
+ * navigation state, which does not outlive the sign-in) comes back at its own address, where a
+ * draft kept as the session ended is given back.
+ */
+export function returnPathOf(location: {
+  pathname: string;
+  search: string;
+  hash: string;
+  state: unknown;
+}): string {
+  const { pathname, search, hash, state } = location;
+  const taskId = (state as { taskId?: unknown } | null)?.taskId;
+  if (pathname === paths.admin.createTask && typeof taskId === 'string' && taskId) {
+    return paths.admin.editTask.to(taskId);
+  }
+  return pathname + search + hash;
+}
+
 /** The navigation state's `from` (see afterSignInPath), if any. */
 export const fromOf = (state: unknown): unknown =>
   typeof state === 'object' && state !== null && 'from' in state ? state.from : undefined;

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../config/paths';
+import { paths, returnPathOf } from '../config/paths';
 import {
   api,
   ApiError,
@@ -111,7 +111,7 @@ export function SessionProvider({
   const navigate = useNavigate();
   /** Where the person is: where signing in again leads back to, after a session ended. */
   const location = useLocation();
-  const here = location.pathname + location.search + location.hash;
+  const here = returnPathOf(location);
   const profile = useQuery({
     queryKey: queryKeys.profile,
     queryFn: async () => {
