@@ -15,11 +15,10 @@ import { expectVisible } from './support/ui.js';
 const e2e = setupE2E();
 
 /** The README's budget for /login: everything else loads with the page that needs it. */
-// 120 KB until issue 20's languages: i18next, react-i18next and the English messages of every
-// screen (German loads on demand) must be there before the first words draw: ~11 KB. 136 KB
-// since the English of this round's dialogs and notes (kept drafts, the deactivation handover,
-// label counts, mentions that reach nobody, the phone calendar): ~0.4 KB.
-const LOGIN_JS_BUDGET_KB = 136;
+// 120 KB until issue 20's languages: i18next, react-i18next and English must be there before the
+// first words draw. Since the English is in two parts (the first screens' with the app, the
+// signed-in screens' with their frame), /login carries about 2 KB of it: 129.4 KB measured.
+const LOGIN_JS_BUDGET_KB = 131;
 
 interface LoadedFile {
   file: string;
@@ -50,12 +49,17 @@ async function firstLoad(page: Page, url: string, drawn: () => Promise<void>) {
   return { files, jsKB: kb('.js'), cssKB: kb('.css') };
 }
 
-/** The npm packages a built chunk holds, read from its source map. */
-function packagesIn(file: string): string[] {
+/** The source files a built chunk holds, read from its source map. */
+function sourcesIn(file: string): string[] {
   const map = JSON.parse(fs.readFileSync(path.join(webDir, 'dist', `${file}.map`), 'utf8')) as {
     sources: string[];
   };
-  const names = map.sources.flatMap((source) => {
+  return map.sources;
+}
+
+/** The npm packages a built chunk holds. */
+function packagesIn(file: string): string[] {
+  const names = sourcesIn(file).flatMap((source) => {
     const match = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(
       source,
     );
@@ -84,6 +88,10 @@ describe('the first visit to /login', () => {
     // The form's rules come from the shared zod schemas, loaded on the form's first focus.
     expect(packages).not.toContain('zod');
     expect(packages).toContain('react-dom');
+    // The English of the signed-in screens loads with their frame; the first screens' comes now.
+    const sources = scripts.flatMap(({ file }) => sourcesIn(file));
+    expect(sources.some((source) => source.endsWith('src/locales/en-first.ts'))).toBe(true);
+    expect(sources.filter((source) => source.endsWith('src/locales/en-app.ts'))).toEqual([]);
   });
 
   it('loads the shared schemas (zod) once the form is used, and validates with them', async () => {

@@ -3,7 +3,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/ui/feedback';
 import { homePathFor, paths, type Role } from '../config/paths';
-import { useT } from '../lib/i18n';
+import { useT, withAppTexts } from '../lib/i18n';
 import { CommandPalette } from '../features/command-palette/components/command-palette';
 import {
   adminDashboardQueryOptions,
@@ -24,7 +24,11 @@ import { GuestOnly, RequireRole, RequireSignedIn, RootRedirect } from './route-g
 
 // Every page is its own chunk: the first visit loads only the page it opens. The signed-in frame
 // (menu, icons, avatar) is one too, so /login draws without it.
-const DashboardLayout = page(() => import('./layouts/dashboard-layout'), 'DashboardLayout');
+// The frame waits for the English texts of the signed-in screens, so every page inside has them.
+const DashboardLayout = page(
+  () => withAppTexts(import('./layouts/dashboard-layout')),
+  'DashboardLayout',
+);
 const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const SignUpPage = page(() => import('../features/auth/pages/signup-page'), 'SignUpPage');
 const ForgotPasswordPage = page(

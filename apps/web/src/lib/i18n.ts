@@ -1,7 +1,8 @@
 import type { Language, LANGUAGES as ACCOUNT_LANGUAGES } from '@task-manager/shared';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { en } from '../locales/en';
+import type { en } from '../locales/en';
+import { enFirst } from '../locales/en-first';
 
 export type { Language };
 
@@ -63,6 +64,33 @@ const loaders: Record<
   },
 };
 
+/** The English texts of the signed-in screens, once asked for (loadAppTexts). */
+let appTexts: Promise<void> | undefined;
+
+/**
+ * Loads the English texts of the signed-in screens (once), merged into the first ones: the
+ * signed-in frame and the command palette wait for them before they show. Other languages load
+ * whole (loadLanguage); English stays the fallback of any text they lack.
+ */
+export function loadAppTexts(): Promise<void> {
+  appTexts ??= import('../locales/en-app').then(
+    ({ enApp }) => {
+      i18next.addResourceBundle('en', 'translation', enApp, true, false);
+    },
+    (error: unknown) => {
+      appTexts = undefined; // the next screen asks for the chunk again
+      throw error;
+    },
+  );
+  return appTexts;
+}
+
+/** Waits for a chunk and for the English texts of the signed-in screens: the chunk's module. */
+export async function withAppTexts<Module>(chunk: Promise<Module>): Promise<Module> {
+  const [module] = await Promise.all([chunk, loadAppTexts()]);
+  return module;
+}
+
 /** Per language but English: the shared schemas' and the API's English texts, translated. */
 const serverTexts = new Map<Language, ReadonlyMap<string, string>>();
 
@@ -85,7 +113,8 @@ export function translateServerText(text: string): string {
 const initialLanguage = detectLanguage();
 
 void i18next.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  // A copy: loadAppTexts merges the rest into what i18next holds.
+  resources: { en: { translation: structuredClone(enFirst) } },
   // Another language starts as English for the moment its messages take to arrive (startI18n).
   lng: 'en',
   fallbackLng: 'en',
@@ -93,6 +122,12 @@ void i18next.use(initReactI18next).init({
   // React escapes what it renders; i18next must not escape it a second time.
   interpolation: { escapeValue: false },
   returnNull: false,
+  // A text that is nowhere (say, a screen shown before its texts loaded) shows as its key: say so
+  // where the browser tests see it.
+  saveMissing: true,
+  missingKeyHandler: (languages, _namespace, key) => {
+    console.error(`No text for "${key}" in ${languages.join(', ')}`);
+  },
 });
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { de } from './de';
 import { en } from './en';
+import { enApp } from './en-app';
+import { enFirst } from './en-first';
 
 /** Every key path of a message tree, e.g. 'profile.heading'. */
 function keysOf(tree: object, prefix = ''): string[] {
@@ -58,5 +60,29 @@ describe('translations', () => {
         expect(placeholders(other), `${name} ${key}`).toEqual(placeholders(english));
       }
     }
+  });
+});
+
+describe('the English in two parts', () => {
+  it('holds every text once: the first screens’ part and the signed-in screens’ part', () => {
+    const first = keysOf(enFirst);
+    const app = keysOf(enApp);
+    expect(first.filter((key) => app.includes(key))).toEqual([]);
+    expect([...first, ...app].sort()).toEqual(keysOf(en).sort());
+    for (const [key, text] of flat(en)) {
+      expect(textAt(enFirst, key) ?? textAt(enApp, key), key).toBe(text);
+    }
+  });
+
+  it('keeps the sign-in page’s texts in the first part', () => {
+    for (const key of [
+      'auth.login',
+      'auth.welcomeBack',
+      'profile.emailAddress',
+      'ui.showPassword',
+    ]) {
+      expect(textAt(enFirst, key), key).toEqual(expect.any(String));
+    }
+    expect(textAt(enFirst, 'profile.heading')).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { i18next } from '../lib/i18n';
+import { enApp } from '../locales/en-app';
 import { removeToasts, resetGlobalState } from './global-state';
 import { restoreApi } from './stub-api';
 
@@ -31,6 +33,10 @@ afterEach(() => {
  */
 afterEach(() => resetGlobalState());
 beforeEach(() => removeToasts());
+
+// The app loads the signed-in screens' English with their frame (loadAppTexts); tests render
+// those screens on their own.
+i18next.addResourceBundle('en', 'translation', enApp, true, false);
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

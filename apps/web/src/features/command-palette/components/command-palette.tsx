@@ -1,8 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { withAppTexts } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 
-// The palette's code loads on its first use: only the shortcut's listener is in the first load.
-const Palette = lazy(async () => ({ default: (await import('./palette')).Palette }));
+// The palette's code (and the signed-in screens' texts) load on its first use: only the
+// shortcut's listener is in the first load.
+const Palette = lazy(async () => ({
+  default: (await withAppTexts(import('./palette'))).Palette,
+}));
 
 /** Ctrl+K or Cmd+K, from anywhere (also while typing: it is the palette's own shortcut). */
 function isPaletteShortcut(event: globalThis.KeyboardEvent) {
