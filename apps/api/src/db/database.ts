@@ -50,6 +50,7 @@ import * as searchKeysOneWrite from './migrations/2026-11-28-607-search-keys-one
 import * as taskSearchId from './migrations/2026-11-28-608-task-search-id.js';
 import * as searchTextVersion from './migrations/2026-11-28-609-search-text-version.js';
 import * as userLanguage from './migrations/2026-11-28-610-user-language.js';
+import * as searchKeyPriorityDue from './migrations/2026-11-29-611-search-key-priority-due-index.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-608-task-search-id': taskSearchId,
   '2026-11-28-609-search-text-version': searchTextVersion,
   '2026-11-28-610-user-language': userLanguage,
+  '2026-11-29-611-search-key-priority-due-index': searchKeyPriorityDue,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

@@ -16,12 +16,13 @@ import {
   matchingTaskIds,
   sqliteMatchingRowIds,
   walkedMatchesPage,
+  walksOnePriority,
 } from './search.js';
 import {
   earliestNextDue,
   OPEN_STATUSES,
   overdueCountsHold,
-  PRIORITY_RANKS,
+  priorityRanks,
   priorityRank,
   type DueWindow,
   type TaskPageKey,
@@ -651,11 +652,16 @@ async function walksSortIndex(
     (filter.priorities?.length ?? 0) > 0 ||
     filter.due !== undefined;
   if (drivenElsewhere || !narrowed || matching === 0) return undefined;
-  const total = (await countTasks(db, scope)).total;
+  const counts = await countTasks(db, scope);
+  const total = counts.total;
   if ((filter.words?.length ?? 0) > 0) {
     if (sort === 'createdAt') return undefined;
-    if (sort !== 'updatedAt')
-      return keysWalk(db, filter.words!, filter.priorities, matching, page, total, version);
+    if (sort !== 'updatedAt') {
+      // A walk of one priority's keys passes that priority's tasks alone.
+      const walked = walksOnePriority(sort, filter.priorities);
+      const keys = walked ? counts.byPriority[walked] : total;
+      return keysWalk(db, filter.words!, filter.priorities, matching, page, keys, version);
+    }
     // A search's match read first costs a task row (about 5 µs on 100,000 tasks), a task
     // walked an index entry and, past the filters, a key (about 0.5 µs, more with the set of
     // matches to build): five walked for one read (`budget` in the Pending tab, 1,700
@@ -854,11 +860,8 @@ async function sortedPage(
   }
   if (page.sort === 'priority' && filter.priorities?.length) {
     // The asked priorities' ranks: ranges of the sort's index, not a walk past the others
-    // (`priority=High&order=asc` walked every Low and Medium task first). One rank is listed
-    // twice: for a lone `rank = ?` SQLite plans a sort of the range, for a list it reads the
-    // range in the index's order.
-    const ranks = filter.priorities.map((priority) => PRIORITY_RANKS[priority]);
-    query = query.where(PRIORITY_RANK, 'in', ranks.length === 1 ? [ranks[0]!, ranks[0]!] : ranks);
+    // (`priority=High&order=asc` walked every Low and Medium task first), read in its order.
+    query = query.where(PRIORITY_RANK, 'in', priorityRanks(filter.priorities));
   }
   // The sort key's columns: a member's creation order from their assignments' index.
   const createdAt = sql.ref<string>(viaAssignments ? 'ta.task_created_at' : 'tasks.created_at');

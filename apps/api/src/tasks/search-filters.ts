@@ -61,6 +61,15 @@ export const priorityRank = (column: string) =>
 /** Each priority's rank, as priorityRank computes it in SQL. */
 export const PRIORITY_RANKS: Record<TaskPriority, number> = { High: 3, Medium: 2, Low: 1 };
 
+/**
+ * The ranks of `priorities`, as a list for `rank in (…)`: a range of a rank-ordered index read in
+ * its order. One rank is listed twice: for a lone `rank = ?` SQLite plans a sort of the range.
+ */
+export function priorityRanks(priorities: readonly TaskPriority[]): number[] {
+  const ranks = priorities.map((priority) => PRIORITY_RANKS[priority]);
+  return ranks.length === 1 ? [ranks[0]!, ranks[0]!] : ranks;
+}
+
 export function dueWindow(due: TaskDueFilter, timeZone: string, now = new Date()): DueWindow {
   if (due === 'overdue') return { before: now.toISOString(), openOnly: true };
   const { year, month, day } = dateIn(timeZone, now.getTime());

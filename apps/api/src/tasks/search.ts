@@ -6,7 +6,7 @@ import { VersionedMemo } from './versioned-memo.js';
 import {
   earliestNextDue,
   OPEN_STATUSES,
-  PRIORITY_RANKS,
+  priorityRanks,
   priorityRank,
   type DueWindow,
   type TaskPageKey,
@@ -340,6 +340,8 @@ export async function walkedMatchesPage(
   const { sort, order } = page;
   const { columns, keys, after } = keyOrder(sort, order);
   const { due, status, priorities } = also;
+  // One priority in due-date order: that priority's keys alone are walked (2026-11-29-611).
+  const walkedPriority = walksOnePriority(sort, priorities);
   const walked = db
     .selectFrom('task_search_keys as k')
     .select([
@@ -359,12 +361,9 @@ export async function walkedMatchesPage(
     .$if(sort === 'dueDate' && due?.before !== undefined, (q) =>
       q.where('k.due_date', '<', due!.before!),
     )
+    .$if(walkedPriority !== undefined, (q) => q.where('k.priority', '=', walkedPriority!))
     .$if(sort === 'priority' && (priorities?.length ?? 0) > 0, (q) =>
-      q.where(
-        columns[0]!,
-        'in',
-        priorities!.map((priority) => PRIORITY_RANKS[priority]),
-      ),
+      q.where(columns[0]!, 'in', priorityRanks(priorities!)),
     )
     .$call((q) => keys.reduce((ordered, key) => ordered.orderBy(key, order), q))
     .limit(cap)
@@ -372,7 +371,12 @@ export async function walkedMatchesPage(
   const rows = await db
     .selectFrom(walked)
     .select(['w.task_id', 'w.created_at', 'w.page_key_0'])
-    .where('w.search_id', 'in', sqliteMatchingRowIds(db, words, priorities, kept))
+    .where(
+      'w.search_id',
+      'in',
+      // The walk holds the priority: the kept matches (which hold none) answer for the words.
+      sqliteMatchingRowIds(db, words, walkedPriority && kept ? [] : priorities, kept),
+    )
     .$if(status !== undefined, (q) => q.where('w.status', '=', status!))
     .$if(due?.openOnly === true, (q) => q.where('w.status', 'in', OPEN_STATUSES))
     .$if(sort !== 'dueDate' && due?.from !== undefined, (q) =>
@@ -390,6 +394,17 @@ export async function walkedMatchesPage(
     .limit(page.limit)
     .execute();
   return rows.length === page.limit ? keyPageRows(sort, rows) : undefined;
+}
+
+/**
+ * The one priority a keys walk in `sort` order walks alone (its keys by due date, migration
+ * 2026-11-29-611), if any: a page in due-date order narrowed to a single priority.
+ */
+export function walksOnePriority(
+  sort: KeySort | 'updatedAt',
+  priorities: readonly TaskPriority[] | undefined,
+): TaskPriority | undefined {
+  return sort === 'dueDate' && priorities?.length === 1 ? priorities[0] : undefined;
 }
 
 /**
