@@ -1,20 +1,26 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.js';
 import type { Database } from '../db/tables.js';
 
 /**
  * The user a token names, unless that token was revoked: one query per request, so that
  * requireAuth stays as cheap as before logout existed.
  */
-export function findSessionUser(db: Kysely<Database>, userId: string, jti: string) {
-  return db
+export async function findSessionUser(db: Kysely<Database>, userId: string, jti: string) {
+  const [user] = await sessionUser(db, userId, jti);
+  return user;
+}
+
+// Every signed-in request runs it: compiled once.
+const sessionUser = compiledOnce((db: Kysely<Database>, userId: string, jti: string) =>
+  db
     .selectFrom('users')
     .select(['id', 'role', 'token_version', 'active'])
     .where('id', '=', userId)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('revoked_tokens').select('jti').where('jti', '=', jti))),
-    )
-    .executeTakeFirst();
-}
+    ),
+);
 
 /** Ends one token. Two logouts racing with the same token both succeed. */
 export async function revokeToken(

@@ -5,6 +5,7 @@ import {
   type TaskSort,
   type TaskStatus,
 } from '@task-manager/shared';
+import { compiledOnce } from '../db/compiled-once.js';
 import { isPostgres, supportsRowLocks } from '../db/database.js';
 import type { Database, TasksTable } from '../db/tables.js';
 import {
@@ -1180,10 +1181,11 @@ function tallied(
  * answers show; the validator of their ETags (conditional.ts).
  */
 export async function readDataVersion(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('data_version')
-    .select('version')
-    .where('id', '=', 1)
-    .executeTakeFirst();
+  const [row] = await dataVersion(db);
   return Number(row?.version ?? 0);
 }
+
+// Read by every list, task and dashboard answer: compiled once.
+const dataVersion = compiledOnce((db: Kysely<Database>) =>
+  db.selectFrom('data_version').select('version').where('id', '=', 1),
+);
