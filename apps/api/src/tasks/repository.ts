@@ -65,8 +65,20 @@ const allTasks = (db: Kysely<Database>) => db.selectFrom('tasks');
 type TasksQuery = ReturnType<typeof allTasks>;
 
 export async function findTaskRow(db: Kysely<Database>, id: string, scope: TaskScope = {}) {
-  return scoped(db, scope).selectAll('tasks').where('tasks.id', '=', id).executeTakeFirst();
+  const [row] =
+    scope.assigneeId === undefined
+      ? await anyTaskRow(db, id)
+      : await assignedTaskRow(db, id, scope.assigneeId);
+  return row;
 }
+
+// Nearly every request about one task reads its row: compiled once, for each scope's shape.
+const anyTaskRow = compiledOnce((db: Kysely<Database>, id: string) =>
+  allTasks(db).selectAll('tasks').where('tasks.id', '=', id),
+);
+const assignedTaskRow = compiledOnce((db: Kysely<Database>, id: string, assigneeId: string) =>
+  scoped(db, { assigneeId }).selectAll('tasks').where('tasks.id', '=', id),
+);
 
 /** Locks the task row for the rest of the transaction on PostgreSQL (SQLite locks the file). */
 export async function lockTaskRow(trx: Kysely<Database>, id: string) {
