@@ -109,4 +109,20 @@ describe('the first visit to /login', () => {
       'the schema message',
     );
   });
+
+  it('starts loading the signed-in screens’ English once the form is used, before signing in', async () => {
+    const { page } = await e2e.openPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/login');
+    await expectVisible(page.getByRole('button', { name: 'LOGIN' }), 'the login form');
+    const holdsAppTexts = (file: string) =>
+      file.endsWith('.js') && sourcesIn(file).some((source) => source.endsWith('en-app.ts'));
+    expect(requested.filter(holdsAppTexts)).toEqual([]);
+    const appTexts = page.waitForResponse((response) =>
+      holdsAppTexts(new URL(response.url()).pathname),
+    );
+    await page.getByLabel('Email Address').focus();
+    expect((await appTexts).ok()).toBe(true);
+  });
 });

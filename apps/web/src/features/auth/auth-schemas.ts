@@ -1,4 +1,5 @@
 import type { loginSchema, registerSchema } from '@task-manager/shared';
+import { loadAppTexts } from '../../lib/i18n';
 import { firstIssue } from '../../lib/validation';
 
 export interface AuthSchemas {
@@ -27,6 +28,17 @@ export function loadAuthSchemas(): Promise<AuthSchemas> {
 export function preloadAuthSchemas(): void {
   loadAuthSchemas().catch(() => {
     // Tried again on submit.
+  });
+}
+
+/**
+ * On the sign-in or sign-up form's first focus: its schemas, and the signed-in screens' English,
+ * which the frame shown after signing in waits for (loadAppTexts).
+ */
+export function preloadSignIn(): void {
+  preloadAuthSchemas();
+  loadAppTexts().catch(() => {
+    // The frame asks again when it loads.
   });
 }
 

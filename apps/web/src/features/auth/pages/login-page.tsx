@@ -9,7 +9,7 @@ import { useT } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
-import { authFormProblem, preloadAuthSchemas } from '../auth-schemas';
+import { authFormProblem, preloadSignIn } from '../auth-schemas';
 
 export function LoginPage() {
   const [email, setEmail] = useState('');
@@ -47,7 +47,7 @@ export function LoginPage() {
       <p className="mt-1 mb-6 text-sm text-slate-600">{t('auth.loginIntro')}</p>
       <form
         onSubmit={(event) => void submit(event)}
-        onFocus={preloadAuthSchemas}
+        onFocus={preloadSignIn}
         noValidate
         className="flex flex-col gap-4"
       >

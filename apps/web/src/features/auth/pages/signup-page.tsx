@@ -11,7 +11,7 @@ import { useAuthOptions } from '../api/account';
 import { useInviteLookup, useRegister } from '../api/register';
 import { uploadImage } from '../api/upload-image';
 import { PhotoPicker } from '../components/photo-picker';
-import { authFormProblem, preloadAuthSchemas } from '../auth-schemas';
+import { authFormProblem, preloadSignIn } from '../auth-schemas';
 
 export function SignUpPage() {
   const [photo, setPhoto] = useState<File | null>(null);
@@ -102,7 +102,7 @@ export function SignUpPage() {
       )}
       <form
         onSubmit={(event) => void submit(event)}
-        onFocus={preloadAuthSchemas}
+        onFocus={preloadSignIn}
         noValidate
         className="flex flex-col gap-4"
       >
