@@ -1,8 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { i18next } from '../lib/i18n';
-import { enApp } from '../locales/en-app';
+import { loadAppTexts } from '../lib/i18n';
 import { removeToasts, resetGlobalState } from './global-state';
 import { restoreApi } from './stub-api';
 
@@ -34,9 +33,9 @@ afterEach(() => {
 afterEach(() => resetGlobalState());
 beforeEach(() => removeToasts());
 
-// The app loads the signed-in screens' English with their frame (loadAppTexts); tests render
-// those screens on their own.
-i18next.addResourceBundle('en', 'translation', enApp, true, false);
+// The app loads the signed-in screens' English with their frame; tests render those screens on
+// their own.
+await loadAppTexts();
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

@@ -5,12 +5,12 @@ import { buildUser } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
 import { stubApi, type RecordedRequest } from '../../../test/stub-api';
 import { mentionQueryAt, readMentions } from './comment-box';
+import { TaskTimeline } from './task-timeline';
 
 const mentionedIds = (text: string, people: Parameters<typeof readMentions>[1]) =>
   readMentions(text, people).ids;
 const unknownMentions = (text: string, people: Parameters<typeof readMentions>[1]) =>
   readMentions(text, people).unknown;
-import { TaskTimeline } from './task-timeline';
 
 const TASK = '00000000-0000-4000-8000-00000000aaaa';
 const ada = buildUser({ name: 'Ada Admin', role: 'admin' });
