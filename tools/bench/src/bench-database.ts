@@ -111,6 +111,7 @@ export async function prepareDatabase(
   }
   if (exists && fs.existsSync(marker)) {
     log(`Reusing the ${size.tasks.toLocaleString('en')}-task ${engine} database (${key}).`);
+    await remindersCaughtUp(env);
     return analyzed(env, log);
   }
   // Half-seeded or never seeded: start from nothing.
@@ -121,7 +122,36 @@ export async function prepareDatabase(
   const summary = await seedLoad(size, env);
   log(`  ${summary.split('\n')[0]}`);
   fs.writeFileSync(marker, JSON.stringify({ ...size, seed: SEED, summary }, null, 2));
+  await remindersCaughtUp(env);
   return analyzed(env, log);
+}
+
+/** The due reminders' mark (apps/api/src/scheduler/job-marks.ts, due-reminders.ts). */
+const REMINDERS_MARK = 'scheduler.due-reminders';
+
+/**
+ * Sets the due reminders' mark, if missing, as a running instance has it after its first run.
+ * Without it the first server started on a freshly seeded database spends minutes writing one
+ * reminder per overdue task and assignee (about 450,000 at 1,000,000 tasks), and every row
+ * measured meanwhile pays for that backlog instead of its own work. With it, each run reads only
+ * the tasks written or come due since, as in a live instance.
+ */
+async function remindersCaughtUp(env: DatabaseEnv): Promise<void> {
+  const now = new Date().toISOString();
+  const insert = `insert into app_settings (key, value) values ($1, $2) on conflict (key) do nothing`;
+  if ('DATABASE_URL' in env) {
+    await withPg(env.DATABASE_URL, (client) => client.query(insert, [REMINDERS_MARK, now]));
+    return;
+  }
+  const Sqlite = createRequire(path.join(apiDir, 'package.json'))('better-sqlite3') as new (
+    file: string,
+  ) => { prepare(sql: string): { run(...values: unknown[]): unknown }; close(): void };
+  const db = new Sqlite(path.join(env.DATA_DIR, 'taskmanager.db'));
+  try {
+    db.prepare(insert.replace('$1', '?').replace('$2', '?')).run(REMINDERS_MARK, now);
+  } finally {
+    db.close();
+  }
 }
 
 /**

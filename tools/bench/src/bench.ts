@@ -22,13 +22,16 @@ import { requireBuiltApi } from './server.js';
 
 const USAGE = `Usage: pnpm bench [--tasks 100000] [--users 1000] [--duration 10] [--warmup 2]
                   [--connections 32] [--growth-max 100000] [--streams 1000] [--quick]
+                  [--only taskPage,adminDashboard,…]
 
 Measures the built API (apps/api/dist) on a seeded database: SQLite in tools/bench/results, or
 PostgreSQL when DATABASE_URL is set (on that server, in databases named bench_t<tasks>_u<users>).
   --quick       10,000 tasks, growth at 1k and 10k, 3 s per endpoint (for development)
   --growth-max  the largest size of the growth table (1000000 needs PostgreSQL)
   --streams     live-update event streams held open at once, and the fan-out of 20 changes to
-                all of them (0: skip)`;
+                all of them (0: skip)
+  --only        measure only these rows (their keys, comma-separated, as in the JSON report), for
+                a before-and-after of a few; no growth table`;
 
 const GROWTH_SIZES = [1_000, 10_000, 100_000, 1_000_000];
 const SQLITE_GROWTH_MAX = 100_000;
@@ -41,6 +44,8 @@ interface Options {
   /** Event streams opened after the endpoints (0: none). */
   streams: number;
   quick: boolean;
+  /** The scenario keys to measure (undefined: every one). */
+  only: Set<string> | undefined;
 }
 
 function parseOptions(): Options {
@@ -55,6 +60,7 @@ function parseOptions(): Options {
       'growth-max': { type: 'string' },
       streams: { type: 'string' },
       quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -85,9 +91,10 @@ function parseOptions(): Options {
       durationS: number('duration', values.duration, quick ? 3 : 10),
       warmupS: number('warmup', values.warmup, quick ? 1 : 2, 0),
     },
-    growthSizes: GROWTH_SIZES.filter((size) => size <= growthMax),
+    growthSizes: values.only ? [] : GROWTH_SIZES.filter((size) => size <= growthMax),
     streams: number('streams', values.streams, 1000, 0),
     quick,
+    only: values.only ? new Set(values.only.split(',').map((key) => key.trim())) : undefined,
   };
 }
 
@@ -132,7 +139,12 @@ async function main() {
     taskPageBytes = session.taskPageBytes;
     adminToken = session.admin.token;
     try {
-      for (const scenario of scenarios(session)) {
+      const chosen = scenarios(session).filter((s) => options.only?.has(s.key) ?? true);
+      const unknown = [...(options.only ?? [])].filter(
+        (key) => !chosen.some((scenario) => scenario.key === key),
+      );
+      if (unknown.length > 0) throw new Error(`--only: no row named ${unknown.join(', ')}`);
+      for (const scenario of chosen) {
         process.stdout.write(`Measuring ${scenario.label}…`);
         const shape = {
           ...options.shape,
@@ -284,7 +296,13 @@ async function main() {
     engine,
     source: sourceVersion(),
     machine: { ...machineBefore, loadAverageAfter: machineAfter.loadAverage },
-    options: { ...size, ...options.shape, streams: options.streams, quick: options.quick },
+    options: {
+      ...size,
+      ...options.shape,
+      streams: options.streams,
+      quick: options.quick,
+      only: options.only ? [...options.only] : undefined,
+    },
     baseline: { bodyBytes: taskPageBytes, ...baseline },
     floor,
     endpoints: results,
