@@ -51,6 +51,7 @@ import * as taskSearchId from './migrations/2026-11-28-608-task-search-id.js';
 import * as searchTextVersion from './migrations/2026-11-28-609-search-text-version.js';
 import * as userLanguage from './migrations/2026-11-28-610-user-language.js';
 import * as searchKeyPriorityDue from './migrations/2026-11-29-611-search-key-priority-due-index.js';
+import * as postgresTaskDocuments from './migrations/2026-11-29-612-postgres-task-documents.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -106,6 +107,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-609-search-text-version': searchTextVersion,
   '2026-11-28-610-user-language': userLanguage,
   '2026-11-29-611-search-key-priority-due-index': searchKeyPriorityDue,
+  '2026-11-29-612-postgres-task-documents': postgresTaskDocuments,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

@@ -219,9 +219,9 @@ export interface TaskSearchKeysTable {
 }
 
 /**
- * SQLite only (migration 2026-11-27-501): a task's JSON as the API sends it, stored when first
- * built and deleted by triggers on any write to what it shows. Read and written by
- * apps/api/src/tasks/documents.ts only.
+ * A task's JSON as the API sends it, stored when first built and deleted by triggers on any write
+ * to what it shows (migrations 2026-11-27-501 for SQLite, 2026-11-29-612 for PostgreSQL, where
+ * they delete at commit). Read and written by apps/api/src/tasks/documents.ts only.
  */
 export interface TaskDocumentsTable {
   task_id: string;

@@ -54,7 +54,7 @@ const postgresJson: JsonDialect = {
   text: (json) => sql<string>`(${json})::text`,
 };
 
-type Shape = 'task' | 'card';
+export type Shape = 'task' | 'card';
 
 const col = (name: string) => sql.ref(name);
 
@@ -190,11 +190,10 @@ function shapeSql(db: Kysely<Database>, shape: Shape) {
 const SHAPES: readonly Shape[] = ['task', 'card'];
 
 /**
- * SQLite: drops the stored texts of shapes this version does not write (left by an earlier
- * version), which nothing would read again. Run at start-up, after migrating.
+ * Drops the stored texts of shapes this version does not write (left by an earlier version),
+ * which nothing would read again. Run at start-up, after migrating.
  */
 export async function forgetOutdatedDocuments(db: Kysely<Database>): Promise<number> {
-  if (isPostgres(db)) return 0;
   const current = SHAPES.map((shape) => shapeSql(db, shape).key);
   const result = await db
     .deleteFrom('task_documents')
@@ -209,47 +208,148 @@ function inOrder<T extends { id: string }>(ids: readonly string[], rows: T[]): T
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Another process holds SQLite's write lock, or the file cannot be written. */
+/**
+ * The texts could not be stored, which loses nothing (they are answered, and built again next
+ * time): SQLite's write lock held by another process or a file that takes no write; PostgreSQL's
+ * read-only transaction (a standby), or a deadlock or serialisation failure between two readers
+ * storing the same texts.
+ */
 const cannotStore = (error: unknown) =>
-  /^SQLITE_(BUSY|LOCKED|READONLY)/.test(String((error as { code?: unknown }).code));
+  /^(SQLITE_(BUSY|LOCKED|READONLY)|25006|40001|40P01)/.test(
+    String((error as { code?: unknown }).code),
+  );
+
+type Document = { id: string; doc: string };
 
 /**
- * The `shape` texts of tasks `ids` (in no order; deleted tasks left out). SQLite keeps each text
- * once built (task_documents, migration 2026-11-27-501, whose triggers delete it on any write to
- * what it shows): the stored ones are read as they are, and the rest are built and stored by one
- * INSERT ... SELECT, so what is stored is exactly what the database answered at that instant.
- * Should the file not take the write (another process's long write, a read-only file), they are
- * built without being stored. PostgreSQL builds them every time (see the migration).
+ * The `shape` texts of tasks `ids` (in no order; deleted tasks left out). Each engine keeps each
+ * text once built (task_documents; migrations 2026-11-27-501 and 2026-11-29-612, whose triggers
+ * forget it on any write to what it shows): the stored ones are read as they are, and only the
+ * rest are built (and stored, each engine its own safe way).
  */
 async function documentsOf(
   db: Kysely<Database>,
   shape: Shape,
   ids: readonly string[],
-): Promise<Array<{ id: string; doc: string }>> {
+): Promise<Document[]> {
   const { build, key } = shapeSql(db, shape);
-  const builtOnly = async (of: readonly string[]) =>
-    (
-      await sql<{ id: string; doc: string }>`
-        select t.id, ${build} as doc from tasks t where t.id in (${sql.join(of)})`.execute(db)
-    ).rows;
-  if (isPostgres(db)) return builtOnly(ids);
-  const { rows: stored } = await sql<{ id: string; doc: string }>`
+  // A PostgreSQL transaction forgets what it changes only at its commit: inside one, a stored
+  // text may be older than the transaction's own writes, so every text is built there.
+  if (isPostgres(db) && db.isTransaction) return (await postgresBuilt(db, build, ids)).rows;
+  const { rows: stored } = await sql<Document>`
     select task_id as id, document as doc from task_documents
     where shape = ${key} and task_id in (${sql.join(ids)})`.execute(db);
   if (stored.length === ids.length) return stored;
   const found = new Set(stored.map((row) => row.id));
   const missing = ids.filter((id) => !found.has(id));
+  const built = isPostgres(db)
+    ? await builtOnPostgres(db, key, build, missing)
+    : await builtOnSqlite(db, key, build, missing);
+  return [...stored, ...built];
+}
+
+/**
+ * SQLite: built and stored by one INSERT ... SELECT, so what is stored is exactly what the
+ * database answered at that instant (one writer at a time). Should the file not take the write
+ * (another process's long write, a read-only file), they are built without being stored.
+ */
+async function builtOnSqlite(
+  db: Kysely<Database>,
+  key: string,
+  build: RawBuilder<string>,
+  ids: readonly string[],
+): Promise<Document[]> {
   try {
-    const { rows: built } = await sql<{ id: string; doc: string }>`
+    const { rows } = await sql<Document>`
       insert into task_documents (task_id, shape, document)
-      select t.id, ${key}, ${build} from tasks t where t.id in (${sql.join(missing)})
+      select t.id, ${key}, ${build} from tasks t where t.id in (${sql.join(ids)})
       on conflict (task_id, shape) do update set document = excluded.document
       returning task_id as id, document as doc`.execute(db);
-    return [...stored, ...built];
+    return rows;
   } catch (error) {
     if (!cannotStore(error)) throw error;
-    return [...stored, ...(await builtOnly(missing))];
+    const { rows } = await sql<Document>`
+      select t.id, ${build} as doc from tasks t where t.id in (${sql.join(ids)})`.execute(db);
+    return rows;
   }
+}
+
+/** PostgreSQL, outside a transaction: built by one statement, then stored (storeOnPostgres). */
+async function builtOnPostgres(
+  db: Kysely<Database>,
+  key: string,
+  build: RawBuilder<string>,
+  ids: readonly string[],
+): Promise<Document[]> {
+  const built = await postgresBuilt(db, build, ids);
+  await storeOnPostgres(db, key, built);
+  return built.rows;
+}
+
+/** Texts built on PostgreSQL, with the data version their statement saw. */
+export interface BuiltDocuments {
+  version: number;
+  rows: Document[];
+}
+
+/** Builds the texts of `ids` and reads the data version in one statement: one snapshot. */
+async function postgresBuilt(
+  db: Kysely<Database>,
+  build: RawBuilder<string>,
+  ids: readonly string[],
+): Promise<BuiltDocuments> {
+  const { rows } = await sql<Document & { version: number }>`
+    select (select version from data_version where id = 1) as version, t.id, ${build} as doc
+    from tasks t where t.id in (${sql.join(ids)})`.execute(db);
+  return { version: rows[0]?.version ?? 0, rows: rows.map(({ id, doc }) => ({ id, doc })) };
+}
+
+/**
+ * PostgreSQL: stores `built` only while the data version is still the one they were built at,
+ * checked under a share lock of its row (migration 2026-11-29-612). A writer forgets texts at its
+ * commit while holding that row's lock: so no write committed since they were built, and any
+ * write that commits later forgets them. A row locked by a committing writer is skipped: nothing
+ * is stored and nobody waits. Whether they were stored.
+ */
+export async function storeOnPostgres(
+  db: Kysely<Database>,
+  key: string,
+  built: BuiltDocuments,
+): Promise<boolean> {
+  if (built.rows.length === 0) return false;
+  // In one order, so that two readers storing the same texts never wait for each other in turn.
+  const rows = [...built.rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  try {
+    const result = await sql`
+      with unchanged as (
+        select 1 from data_version where id = 1 and version = ${built.version}
+        for share skip locked
+      )
+      insert into task_documents (task_id, shape, document)
+      select stored.id, ${key}, stored.doc
+      from unnest(${rows.map((row) => row.id)}::text[], ${rows.map((row) => row.doc)}::text[])
+        with ordinality as stored (id, doc, n)
+      cross join unchanged
+      order by stored.n
+      on conflict (task_id, shape) do nothing`.execute(db);
+    return Number(result.numAffectedRows ?? 0) > 0;
+  } catch (error) {
+    if (!cannotStore(error)) throw error;
+    return false;
+  }
+}
+
+/**
+ * The texts of `ids` as PostgreSQL builds them now, with the version they were built at, and the
+ * key they are stored by: for tests of storeOnPostgres.
+ */
+export async function buildPostgresDocuments(
+  db: Kysely<Database>,
+  shape: Shape,
+  ids: readonly string[],
+): Promise<BuiltDocuments & { key: string }> {
+  const { build, key } = shapeSql(db, shape);
+  return { ...(await postgresBuilt(db, build, ids)), key };
 }
 
 /** Tasks `ids` as the API's JSON (the `Task` shape), in the order of `ids`. */

@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Label, Task } from '@task-manager/shared';
 import {
+  buildPostgresDocuments,
   forgetOutdatedDocuments,
+  storeOnPostgres,
   taskCardDocuments,
   taskDocuments,
 } from '../../src/tasks/documents.js';
@@ -14,11 +16,10 @@ import { onlyOn } from '../helpers/only-on.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
 /**
- * SQLite keeps each task's JSON once built (task_documents, migration 2026-11-27-501) and its
- * triggers delete it on any write to what it shows. Whatever the writer (here SQL by hand, which
- * the API's own code never sees), the next answer must be the task as it now stands: the
- * row-by-row reference's answer, whole and as a card. On PostgreSQL, which builds every answer,
- * the same sequence holds as well.
+ * Each engine keeps each task's JSON once built (task_documents, migrations 2026-11-27-501 and
+ * 2026-11-29-612) and its triggers forget it on any write to what it shows. Whatever the writer
+ * (here SQL by hand, which the API's own code never sees), the next answer must be the task as it
+ * now stands: the row-by-row reference's answer, whole and as a card.
  */
 describe(`stored task documents follow every write (${ENGINE})`, () => {
   let ctx: TestContext;
@@ -218,7 +219,7 @@ describe(`stored task documents follow every write (${ENGINE})`, () => {
     expect(shown.body).toMatchObject({ title: 'Bystander, renamed', priority: 'High' });
   });
 
-  onlyOn('sqlite').it('serves a stored text as stored, and forgets it with its task', async () => {
+  it('serves a stored text as stored, and forgets it with its task', async () => {
     await taskDocuments(ctx.db, [bystander._id]);
     await taskCardDocuments(ctx.db, [bystander._id]);
     const stored = () =>
@@ -254,17 +255,144 @@ describe(`stored task documents follow every write (${ENGINE})`, () => {
     await sql`update tasks set progress = progress where id = ${bystander._id}`.execute(ctx.db);
     expect(await stored()).toEqual([]);
     expect(JSON.parse((await taskDocuments(ctx.db, [bystander._id]))[0]!)._id).toBe(bystander._id);
-    // A file that takes no write (here SQLite's query_only): built, answered, not stored.
+    // A database that takes no write (SQLite's query_only, a read-only PostgreSQL session):
+    // built, answered, not stored.
     await sql`update tasks set progress = progress where id = ${bystander._id}`.execute(ctx.db);
-    await sql`pragma query_only = on`.execute(ctx.db);
-    try {
-      const [built] = await taskDocuments(ctx.db, [bystander._id]);
-      expect(JSON.parse(built!)._id).toBe(bystander._id);
-    } finally {
-      await sql`pragma query_only = off`.execute(ctx.db);
-    }
+    await ctx.db.connection().execute(async (connection) => {
+      const [on, off] =
+        ENGINE === 'sqlite'
+          ? [sql`pragma query_only = on`, sql`pragma query_only = off`]
+          : [
+              sql`set default_transaction_read_only = on`,
+              sql`set default_transaction_read_only = off`,
+            ];
+      await on.execute(connection);
+      try {
+        const [built] = await taskDocuments(connection, [bystander._id]);
+        expect(JSON.parse(built!)._id).toBe(bystander._id);
+      } finally {
+        await off.execute(connection);
+      }
+    });
     expect(await stored()).toEqual([]);
     await ctx.api.delete(`/api/tasks/${bystander._id}`).set(admin.auth).expect(200);
     expect(await stored()).toEqual([]);
   });
 });
+
+/**
+ * PostgreSQL: a reader's statement sees a snapshot taken when it began, so a text built while a
+ * write was under way must never outlive that write. Writers forget texts at their commit,
+ * holding the data version's row; readers store only while that row is unlocked and unchanged
+ * since they built (migration 2026-11-29-612).
+ */
+onlyOn('postgres', 'the snapshot races of PostgreSQL readers').describe(
+  `stored task documents and concurrent writes (${ENGINE})`,
+  () => {
+    let ctx: TestContext;
+    let admin: Session;
+    let member: Session;
+    let task: Task;
+
+    const storedTitle = async () => {
+      const row = await ctx.db
+        .selectFrom('task_documents')
+        .select('document')
+        .where('task_id', '=', task._id)
+        .where('shape', 'like', 'task:%')
+        .executeTakeFirst();
+      return row && (JSON.parse(row.document) as Task).title;
+    };
+    const answeredTitle = async () =>
+      (JSON.parse((await taskDocuments(ctx.db, [task._id]))[0]!) as Task).title;
+    const forget = () => ctx.db.deleteFrom('task_documents').execute();
+
+    beforeAll(async () => {
+      ctx = await createTestContext();
+      admin = await signUp(ctx, 'admin');
+      member = await signUp(ctx, 'member');
+      task = await createTask(ctx, admin, [member.id], { title: 'First' });
+    });
+    afterAll(() => ctx.close());
+
+    it('forgets, at its commit, a text stored while the write was under way', async () => {
+      await forget();
+      await ctx.db.connection().execute(async (writer) => {
+        await sql`begin`.execute(writer);
+        await sql`update tasks set title = 'Second' where id = ${task._id}`.execute(writer);
+        // Not committed: a reader builds the task as committed, and stores it.
+        expect(await answeredTitle()).toBe('First');
+        expect(await storedTitle()).toBe('First');
+        await sql`commit`.execute(writer);
+      });
+      expect(await storedTitle()).toBeUndefined();
+      expect(await answeredTitle()).toBe('Second');
+      expect(await storedTitle()).toBe('Second');
+    });
+
+    it('stores nothing built before a write that has committed since', async () => {
+      await forget();
+      const built = await buildPostgresDocuments(ctx.db, 'task', [task._id]);
+      await ctx.db
+        .updateTable('tasks')
+        .set({ title: 'Third' })
+        .where('id', '=', task._id)
+        .execute();
+      expect(await storeOnPostgres(ctx.db, built.key, built)).toBe(false);
+      expect(await storedTitle()).toBeUndefined();
+      expect(await answeredTitle()).toBe('Third');
+      // Built and stored with nothing written in between: kept.
+      const again = await buildPostgresDocuments(ctx.db, 'task', [task._id]);
+      await forget();
+      expect(await storeOnPostgres(ctx.db, again.key, again)).toBe(true);
+      expect(await storedTitle()).toBe('Third');
+    });
+
+    it('answers without storing, and without waiting, while a writer commits', async () => {
+      await forget();
+      await ctx.db.connection().execute(async (writer) => {
+        await sql`begin`.execute(writer);
+        // What a committing writer holds while it forgets texts: the data version's row.
+        await sql`select version from data_version where id = 1 for update`.execute(writer);
+        try {
+          expect(await answeredTitle()).toBe('Third');
+          expect(await storedTitle()).toBeUndefined();
+        } finally {
+          await sql`rollback`.execute(writer);
+        }
+      });
+      expect(await answeredTitle()).toBe('Third');
+      expect(await storedTitle()).toBe('Third');
+    });
+
+    it("forgets a deleted task's texts in the deleting commit", async () => {
+      const doomed = await createTask(ctx, admin, [member.id], { title: 'Doomed' });
+      await taskDocuments(ctx.db, [doomed._id]);
+      const count = () =>
+        ctx.db
+          .selectFrom('task_documents')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('task_id', '=', doomed._id)
+          .executeTakeFirstOrThrow();
+      expect((await count()).n).toBe(1);
+      await ctx.api.delete(`/api/tasks/${doomed._id}`).set(admin.auth).expect(200);
+      expect((await count()).n).toBe(0);
+    });
+
+    it("stores nothing inside a write's transaction, whose commit would forget it", async () => {
+      await forget();
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('tasks')
+          .set({ title: 'Fourth' })
+          .where('id', '=', task._id)
+          .execute();
+        const [doc] = await taskDocuments(trx, [task._id]);
+        expect((JSON.parse(doc!) as Task).title).toBe('Fourth');
+        const stored = await trx.selectFrom('task_documents').select('task_id').execute();
+        expect(stored).toEqual([]);
+      });
+      expect(await answeredTitle()).toBe('Fourth');
+    });
+  },
+);
