@@ -124,6 +124,35 @@ export async function listTaskRows(
   return query.orderBy(createdAt, 'desc').orderBy(id, 'desc').limit(filter.limit).execute();
 }
 
+/**
+ * The ids of the newest `limit` tasks of `scope` (the dashboards' recent tasks), newest first,
+ * from an index alone: the admin's (created_at, id) of the tasks, a member's own assignments.
+ */
+export async function newestTaskIds(
+  db: Kysely<Database>,
+  scope: TaskScope,
+  limit: number,
+): Promise<string[]> {
+  const rows =
+    scope.assigneeId === undefined
+      ? await db
+          .selectFrom('tasks')
+          .select('id')
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute()
+      : await db
+          .selectFrom('task_assignees')
+          .select('task_id as id')
+          .where('user_id', '=', scope.assigneeId)
+          .orderBy('task_created_at', 'desc')
+          .orderBy('task_id', 'desc')
+          .limit(limit)
+          .execute();
+  return rows.map((row) => row.id);
+}
+
 export interface TaskCounts {
   total: number;
   byStatus: Record<TaskStatus, number>;

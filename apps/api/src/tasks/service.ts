@@ -32,7 +32,7 @@ import {
   insertTaskRow,
   existingLabelIds,
   listTaskPageWithCounts,
-  listTaskRows,
+  newestTaskIds,
   loadChecklist,
   replaceTaskLabels,
   lockTaskRow,
@@ -555,10 +555,10 @@ export class TaskService {
         counts: { total, byStatus, byPriority },
         overdue,
       },
-      recentRows,
+      recentIds,
     ] = await Promise.all([
       known ?? countDashboardFigures(this.db, scope, new Date().toISOString()),
-      listTaskRows(this.db, scope, { limit: 10 }),
+      newestTaskIds(this.db, scope, 10),
     ]);
     const figures: Omit<DashboardResponse, 'recentTasks'> = {
       statistics: {
@@ -578,10 +578,7 @@ export class TaskService {
         taskPriorityLevels: byPriority,
       },
     };
-    const recent = await taskDocuments(
-      this.db,
-      recentRows.map((row) => row.id),
-    );
+    const recent = await taskDocuments(this.db, recentIds);
     return new JsonBody(
       jsonObject([
         ['statistics', toJsonText(figures.statistics)],
