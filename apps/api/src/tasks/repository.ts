@@ -216,9 +216,9 @@ function tallyCounts(
  * A dashboard's figures: the counts by status and priority and the overdue count. The admin's
  * from the counters the triggers keep (countTasks, countOverdueTasks); a member's in one pass
  * over their own tasks, each counted once by status and priority and, when open and due before
- * `now`, as overdue. With the data version read before (`version`), a member's are remembered
- * for it (memberFigures) until their next open task falls due: without a write, that is the
- * only way their figures change.
+ * `now`, as overdue. With the data version read before (`version`), they are remembered for it
+ * (everyTaskFigures, memberFigures) until the next open task falls due: without a write, that is
+ * the only way the figures change.
  */
 export async function countDashboardFigures(
   db: Kysely<Database>,
@@ -227,10 +227,15 @@ export async function countDashboardFigures(
   version?: number,
 ): Promise<{ counts: TaskCounts; overdue: number }> {
   if (scope.assigneeId === undefined) {
-    const [counts, overdue] = await Promise.all([
-      countTasks(db, scope),
-      countOverdueTasks(db, scope, now),
-    ]);
+    const countAll = () => countEveryTaskFigures(db, now);
+    if (version === undefined) return countAll();
+    const { counts, overdue } = await everyTaskFigures.get(
+      db,
+      version,
+      'every task',
+      countAll,
+      ({ counted, nextDue }) => overdueCountsHold(counted, nextDue, now),
+    );
     return { counts, overdue };
   }
   const count = () => countMemberFigures(db, scope, now);
@@ -243,6 +248,38 @@ export async function countDashboardFigures(
     ({ counted, nextDue }) => overdueCountsHold(counted, nextDue, now),
   );
   return { counts, overdue };
+}
+
+/** The admin's dashboard figures, per data version (countDashboardFigures). */
+const everyTaskFigures = new VersionedMemo<Awaited<ReturnType<typeof countEveryTaskFigures>>>(1);
+
+/**
+ * Every task's figures at `now` (the counters the triggers keep, and the overdue count), with the
+ * earliest due date of the open tasks not yet overdue (`nextDue`): until then, and while nothing
+ * is written, they stay the same. That due date is the first entry of each open status's range
+ * of the (status, due_date) index.
+ */
+async function countEveryTaskFigures(db: Kysely<Database>, now: string) {
+  const [counts, overdue, next] = await Promise.all([
+    countTasks(db, {}),
+    countOverdueTasks(db, {}, now),
+    db
+      .selectNoFrom((eb) =>
+        OPEN_STATUSES.map((status, index) =>
+          eb
+            .selectFrom('tasks')
+            .select((sub) => sub.fn.min<string>('due_date').as('due'))
+            .where('status', '=', status)
+            .where('due_date', '>=', now)
+            .as(`next_due_${index}`),
+        ),
+      )
+      .executeTakeFirstOrThrow(),
+  ]);
+  const nextDue = earliestNextDue(
+    Object.values(next as Record<string, string | null>).map((due) => ({ next_due: due })),
+  );
+  return { counts, overdue, nextDue, counted: now };
 }
 
 /** A member's dashboard figures, per data version (countDashboardFigures). */

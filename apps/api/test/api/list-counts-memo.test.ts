@@ -168,6 +168,39 @@ describe(`a filtered list's counts, counted once per data version (${ENGINE})`, 
       .expect(200);
     expect(dashboard.body.statistics).toMatchObject({ totalTasks: 3, overdueTasks: 0 });
   });
+
+  it("remembers the admin's dashboard figures per data version until the next task falls due", async () => {
+    const capture = captureQueries(ctx.db);
+    const soon = new Date(Date.now() + 1_800_000).toISOString();
+    await createTask(ctx, admin, [member.id], { title: 'Due in half an hour', dueDate: soon });
+    const counted = () => capture.take().filter((query) => /count\(/i.test(query.sql)).length;
+    const version = await readDataVersion(ctx.db);
+    const now = new Date().toISOString();
+    const first = await countDashboardFigures(capture.db, {}, now, version);
+    expect(counted()).toBeGreaterThan(0);
+    const again = await countDashboardFigures(capture.db, {}, now, version);
+    expect(counted()).toBe(0);
+    expect(again).toEqual(first);
+    // Past that due date, with nothing written: counted afresh, one more overdue.
+    const later = new Date(Date.parse(soon) + 1000).toISOString();
+    const afterDue = await countDashboardFigures(capture.db, {}, later, version);
+    expect(counted()).toBeGreaterThan(0);
+    expect(afterDue.overdue).toBe(first.overdue + 1);
+    expect(afterDue.counts).toEqual(first.counts);
+    // A write moves the version: counted afresh, and the new task is in the counts.
+    await createTask(ctx, admin, [member.id], { title: 'Another' });
+    const moved = await readDataVersion(ctx.db);
+    const third = await countDashboardFigures(capture.db, {}, later, moved);
+    expect(counted()).toBeGreaterThan(0);
+    expect(third.counts.total).toBe(first.counts.total + 1);
+    // Through the API, the admin's dashboard shows the database's figures.
+    const dashboard = await ctx.api.get('/api/tasks/dashboard-data').set(admin.auth).expect(200);
+    const total = await ctx.db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(dashboard.body.statistics.totalTasks).toBe(Number(total.n));
+  });
 });
 
 describe('VersionedMemo', () => {
