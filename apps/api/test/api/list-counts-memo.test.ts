@@ -101,6 +101,25 @@ describe(`a filtered list's counts, counted once per data version (${ENGINE})`, 
     expect(after.counts.byStatus['In Progress']).toBe(first.counts.byStatus['In Progress'] + 1);
   });
 
+  it("reads the admin's unfiltered counts (the triggers' counters) once per data version", async () => {
+    const capture = captureQueries(ctx.db);
+    const page = { sort: 'createdAt' as const, order: 'desc' as const, limit: 3 };
+    const counterReads = () =>
+      capture.take().filter((query) => /from "task_counts"/.test(query.sql)).length;
+    const version = await readDataVersion(ctx.db);
+    const first = await listTaskPageWithCounts(capture.db, {}, {}, undefined, page, version);
+    expect(counterReads()).toBe(1);
+    const again = await listTaskPageWithCounts(capture.db, {}, {}, undefined, page, version);
+    expect(counterReads()).toBe(0);
+    expect(again).toEqual(first);
+    // A write moves the version, and the next page's counts show it.
+    await createTask(ctx, admin, [member.id], { title: 'Counted anew' });
+    const moved = await readDataVersion(ctx.db);
+    const after = await listTaskPageWithCounts(capture.db, {}, {}, undefined, page, moved);
+    expect(counterReads()).toBe(1);
+    expect(after.counts.total).toBe(first.counts.total + 1);
+  });
+
   it("counts a member's own list once per data version too, and follows their assignments", async () => {
     const capture = captureQueries(ctx.db);
     const scope = { assigneeId: member.id };
