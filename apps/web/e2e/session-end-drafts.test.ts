@@ -7,6 +7,7 @@ import {
   eventually,
   expectHidden,
   expectPath,
+  expectSignedOutAfter,
   expectToast,
   expectVisible,
   signInThroughForm,
@@ -67,8 +68,7 @@ describe('a session that ends under a task form', () => {
     await fillCreateForm(page, 'Plan the release', 'Mia Member');
 
     await endSessionsOnServer(session, admin.token);
-    await page.getByRole('button', { name: 'CREATE TASK' }).click();
-    await expectPath(page, '/login');
+    await expectSignedOutAfter(page, page.getByRole('button', { name: 'CREATE TASK' }));
     await signInThroughForm(page, admin.user.email, TEST_PASSWORD);
 
     await expectPath(page, '/admin/create-task');
@@ -114,8 +114,7 @@ describe('a session that ends under a task form', () => {
     await e2e.api.registerMember('Noa Member');
     await fillCreateForm(page, 'Salary review for Noa', 'Noa Member');
     await endSessionsOnServer(session, ada.token);
-    await page.getByRole('button', { name: 'CREATE TASK' }).click();
-    await expectPath(page, '/login');
+    await expectSignedOutAfter(page, page.getByRole('button', { name: 'CREATE TASK' }));
     await signInThroughForm(page, bo.user.email, TEST_PASSWORD);
     await expectPath(page, '/admin/create-task');
     await expectVisible(page.getByLabel('Task Title'), 'the form');
@@ -145,8 +144,7 @@ describe('a session that ends under a task form', () => {
     await title.fill('Order the banners in blue');
 
     await endSessionsOnServer(session, admin.token, task._id);
-    await page.getByRole('button', { name: 'UPDATE TASK' }).click();
-    await expectPath(page, '/login');
+    await expectSignedOutAfter(page, page.getByRole('button', { name: 'UPDATE TASK' }));
     await signInThroughForm(page, admin.user.email, TEST_PASSWORD);
 
     await expectPath(page, `/admin/tasks/${task._id}/edit`);
@@ -184,8 +182,7 @@ describe('a session that ends under a task form', () => {
     await endSessionsOnServer(session, admin.token, task._id);
     // Saving over the version the draft edited: the server answers 409 with the current one.
     session.expectFailedRequest({ path: `/api/tasks/${task._id}`, status: 409 });
-    await page.getByRole('button', { name: 'UPDATE TASK' }).click();
-    await expectPath(page, '/login');
+    await expectSignedOutAfter(page, page.getByRole('button', { name: 'UPDATE TASK' }));
     await signInThroughForm(page, admin.user.email, TEST_PASSWORD);
 
     await expectPath(page, editPath);
