@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@task-manager/shared';
 import { apiEndpoints } from '../../src/endpoints.js';
 import { createOpenApiDocument } from '../../src/openapi/document.js';
-import { databaseDigest } from '../helpers/db-digest.js';
+import { databaseDigester } from '../helpers/db-digest.js';
 import { derivedBody, prefixKindOf, uploadFieldOf } from '../helpers/derived-request.js';
 import type { Session } from '../helpers/factories.js';
 import {
@@ -438,10 +438,12 @@ describe(`no caller reaches what is not theirs (${ENGINE})`, () => {
   let known: Record<string, string> | undefined;
   const checker = createContractChecker(DOC);
 
-  const digest = async () => (await databaseDigest(ctx.db, ctx.engine)).byTable;
+  let digester: ReturnType<typeof databaseDigester>;
+  const digest = async () => (await digester()).byTable;
 
   beforeAll(async () => {
     ctx = await createTestContext();
+    digester = databaseDigester(ctx.db, ctx.engine);
     // One listening server for every request (supertest would otherwise start one per request).
     server = http.createServer(ctx.app).listen(0, '127.0.0.1');
     api = request(server);
