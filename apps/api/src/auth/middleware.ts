@@ -45,7 +45,12 @@ export function requireAuth(
       events.unauthorized(req);
       throw Unauthorized();
     }
-    req.user = { id: user.id, role: user.role, tokenVersion: user.token_version };
+    req.user = {
+      id: user.id,
+      role: user.role,
+      tokenVersion: user.token_version,
+      dataVersion: Number(user.data_version ?? 0),
+    };
     req.authToken = { jti: claims.jti, expiresAt: claims.expiresAt };
     next();
   };

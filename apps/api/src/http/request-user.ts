@@ -7,6 +7,11 @@ export interface RequestUser {
   id: string;
   role: Role;
   tokenVersion: number;
+  /**
+   * The data version, read with the session before anything else the request reads (so an
+   * answer is at least as new as it: tasks/conditional.ts). Absent where no session check read it.
+   */
+  dataVersion?: number;
 }
 
 declare global {

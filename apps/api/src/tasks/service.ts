@@ -192,7 +192,7 @@ export class TaskService {
     key: string,
     fresh: (etag: string) => boolean,
   ): Promise<JsonBody | undefined> {
-    const version = await readDataVersion(this.db);
+    const version = user.dataVersion ?? (await readDataVersion(this.db));
     const window = input.due ? JSON.stringify(dueWindow(input.due, input.tz ?? 'UTC')) : '';
     if (fresh(versionETag(version, user, key, window))) return undefined;
     return this.listJson(user, input, version);
@@ -269,7 +269,7 @@ export class TaskService {
     id: string,
     fresh: (etag: string) => boolean,
   ): Promise<JsonBody | undefined> {
-    const version = await readDataVersion(this.db);
+    const version = user.dataVersion ?? (await readDataVersion(this.db));
     const row = await findTaskRow(this.db, id, visibleScope(user));
     if (!row) throw NotFound(apiMessages.taskNotFound);
     if (fresh(taskReadETag(row.updated_at, version))) return undefined;
@@ -538,7 +538,7 @@ export class TaskService {
     key: string,
     fresh: (etag: string) => boolean,
   ): Promise<JsonBody | undefined> {
-    const version = await readDataVersion(this.db);
+    const version = user.dataVersion ?? (await readDataVersion(this.db));
     const now = new Date().toISOString();
     const counted = await countDashboardFigures(this.db, scope, now, version);
     if (fresh(versionETag(version, user, key, counted.overdue))) return undefined;

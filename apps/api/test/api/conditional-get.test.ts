@@ -86,6 +86,27 @@ describe(`conditional GETs of task lists, tasks and dashboards (${ENGINE})`, () 
     }
   });
 
+  it('tags each answer with the data version as it stood when the request came', async () => {
+    // The version is read with the session check (one statement): it must be the current one.
+    for (let round = 0; round < 2; round++) {
+      const { version } = await ctx.db
+        .selectFrom('data_version')
+        .select('version')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      const tags = await etagsOf();
+      for (const [name, tag] of Object.entries(tags)) {
+        const shown = name.endsWith('task') ? /\/(\d+)"$/.exec(tag) : /^W\/"(\d+)-/.exec(tag);
+        expect(Number(shown?.[1]), `${name}: ${tag}`).toBe(Number(version));
+      }
+      await ctx.api
+        .patch(`/api/tasks/${task._id}/todo/${task.todoChecklist[0]!._id}`)
+        .set(admin.auth)
+        .send({ completed: round === 0 })
+        .expect(200);
+    }
+  });
+
   it('gives each caller and each query a tag of its own', async () => {
     const tags = await etagsOf();
     expect(tags['admin list']).not.toBe(tags['member list']);
