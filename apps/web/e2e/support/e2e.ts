@@ -32,18 +32,27 @@ export function setupE2E(): E2E {
   // browser fail separately: without Chromium, API setup still works and each browser test fails.
   let serverError: unknown;
   let browserError: unknown;
+  // Both start at once: the server's start (mostly loading its modules) and Chromium's overlap.
   beforeAll(async () => {
-    try {
-      server = await startServer();
-      api = new ApiClient(server.baseURL, server.inviteToken);
-    } catch (error) {
-      serverError = error;
-    }
-    try {
-      browser = await launchBrowser();
-    } catch (error) {
-      browserError = error;
-    }
+    await Promise.all([
+      startServer().then(
+        (started) => {
+          server = started;
+          api = new ApiClient(started.baseURL, started.inviteToken);
+        },
+        (error: unknown) => {
+          serverError = error;
+        },
+      ),
+      launchBrowser().then(
+        (launched) => {
+          browser = launched;
+        },
+        (error: unknown) => {
+          browserError = error;
+        },
+      ),
+    ]);
   });
 
   afterEach(async (context) => {
