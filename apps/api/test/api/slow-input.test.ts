@@ -19,7 +19,8 @@ import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app
  * sent at 100,000 characters (over every field's length; the auth routes refuse such a body by its
  * size) and at 15,000 (under the auth routes' body limit, so their schemas see it), in the body,
  * the query and the path. No request may answer 5xx or take more than a second (at the fastest of
- * three tries, when the first is slower): one slow request holds the event loop for everyone. The slowest figures are printed.
+ * three tries, when the first is slower): one slow request holds the event loop for everyone. The
+ * slowest figures are printed.
  */
 
 const DOC = createOpenApiDocument() as unknown as OpenApiDoc;
