@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import cors from 'cors';
 import express from 'express';
 import helmet from 'helmet';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { apiMessages, NEXT_CURSOR_HEADER } from '@task-manager/shared';
 import { ActivityService } from './activity/service.js';
 import { AuditService } from './audit/service.js';
@@ -30,6 +28,7 @@ import { apiEndpoints } from './endpoints.js';
 import { HealthService } from './health/service.js';
 import { endpointRouter } from './http/endpoint.js';
 import { compressAnswers } from './http/compression.js';
+import { requestLog } from './http/request-log.js';
 import { errorHandler } from './http/error-handler.js';
 import { createAuthLimits, type RateLimitStoreFactory } from './http/rate-limit.js';
 import { cspNonce, serveWebApp, styleNonceSource } from './http/web-app.js';
@@ -147,27 +146,7 @@ export function createApp({
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(
-    pinoHttp({
-      logger,
-      // Probes come every few seconds; a failing readiness check logs its own warning.
-      autoLogging: { ignore: (req) => /^\/api\/(health|ready)(\?|$)/.test(req.url ?? '') },
-      genReqId: (req, res) => {
-        const id = randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Only what is needed to follow a request: never headers (tokens) or bodies (passwords).
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url.split('?')[0],
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(logger));
   app.use(cspNonce);
   // A change is committed before its answer is sent: once a request that may have written is
   // answered, the live-update streams read the log (other processes learn it by NOTIFY, or

@@ -47,7 +47,10 @@ export const healthEndpoints = [
       const notReady = await services.health.notReady();
       if (!notReady) return { status: 'ready' };
       if (notReady.reason) {
-        req.log.warn({ reason: notReady.reason }, 'readiness check: database unavailable');
+        req.log.warn(
+          { reqId: req.id, reason: notReady.reason },
+          'readiness check: database unavailable',
+        );
       }
       res.status(503).json(errorBody(503, notReady.message));
       return undefined;
