@@ -157,8 +157,6 @@ export function createApp({
     }
     next();
   });
-  // JSON answers and index.html, compressed when large enough to gain (never an event stream).
-  app.use(compressAnswers());
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -206,6 +204,9 @@ export function createApp({
       requireRole,
     }),
   );
+  // What the endpoints did not answer (the API's documents, index.html), compressed when large
+  // enough to gain. The endpoints compress their own answers (sendJson, endpointRouter).
+  app.use(compressAnswers());
   app.use('/api', openApiRoutes());
   app.use('/api', () => {
     throw NotFound(apiMessages.notFound);

@@ -5,7 +5,7 @@ import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import { Forbidden } from '../errors.js';
 import { pathId } from './path-id.js';
 import type { RequestUser } from './request-user.js';
-import { sendJson } from './compression.js';
+import { compressAnswers, sendJson } from './compression.js';
 import { JsonBody } from './json-text.js';
 import { parseInput } from './validate.js';
 
@@ -186,6 +186,7 @@ export function endpointRouter<Services, Middleware>(
       ...(endpoint.before?.(deps.middleware) ?? []),
       ...(endpoint.body ? [jsonParser(endpoint.body.limit ?? DEFAULT_BODY_LIMIT)] : []),
       ...(endpoint.afterBody?.(deps.middleware) ?? []),
+      ...(answersJson(endpoint) ? [] : [compressAnswers()]),
       async (req, res) => {
         const params = parseParams(endpoint, req);
         const query = endpoint.query ? parseInput(endpoint.query, req.query) : undefined;
@@ -208,6 +209,17 @@ export function endpointRouter<Services, Middleware>(
     router[endpoint.method](expressPath(endpoint.path), ...handlers);
   }
   return router;
+}
+
+/**
+ * True when the endpoint's success answer is JSON only (application/json or a +json type): it
+ * goes out through sendJson, which compresses it. Any other answer (a file, a feed, a page, an
+ * event stream) is written by its handler through the compression middleware.
+ */
+export function answersJson(endpoint: AnyEndpoint): boolean {
+  const content = endpoint.responses[endpoint.status ?? 200]?.content;
+  const types = Object.keys(content ?? {});
+  return types.length > 0 && types.every((type) => /^application\/(.+\+)?json$/.test(type));
 }
 
 /** The path's ids: each must be a UUID, or it names nothing (see pathId). */

@@ -12,6 +12,7 @@ import {
   sendJson,
   WHOLE_COMPRESSION_MAX_BYTES,
 } from '../../src/http/compression.js';
+import { answersJson, endpointRouter, type AnyEndpoint } from '../../src/http/endpoint.js';
 import { createTask, signUp } from '../helpers/factories.js';
 import { tempDir } from '../helpers/server-process.js';
 import { createTestContext, ENGINE, testConfig, type TestContext } from '../helpers/test-app.js';
@@ -293,8 +294,9 @@ describe('a JSON answer sent whole (sendJson)', () => {
   const json = (bytes: number) => JSON.stringify({ pad: 'x'.repeat(Math.max(0, bytes - 10)) });
 
   beforeAll(async () => {
+    // No middleware: sendJson compresses by itself, and streams through the middleware what it
+    // does not do in one piece.
     const app = express();
-    app.use(compressAnswers());
     app.all('/json/:bytes', (req, res) => {
       res.type('application/json');
       if (req.query.noTransform) res.setHeader('Cache-Control', 'no-transform');
@@ -329,6 +331,8 @@ describe('a JSON answer sent whole (sendJson)', () => {
     const none = await get(server, '/json/4000');
     expect(none.headers['content-encoding']).toBeUndefined();
     expect(none.raw.toString()).toBe(json(4000));
+    // What it is depends on what was accepted, compressed or not: a cache must know that.
+    expect(varies(none)).toBe(true);
   });
 
   it('leaves small answers, HEAD and no-transform as they are', async () => {
@@ -349,7 +353,81 @@ describe('a JSON answer sent whole (sendJson)', () => {
     const res = await get(server, `/json/${bytes}`, { 'Accept-Encoding': CHROME });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['transfer-encoding']).toBe('chunked');
+    expect(varies(res)).toBe(true);
     expect(res.text).toBe(json(bytes));
+    const gzip = await get(server, `/json/${bytes}`, { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(json(bytes));
+    const none = await get(server, `/json/${bytes}`);
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.raw.toString()).toBe(json(bytes));
+  });
+});
+
+describe("the endpoints' answers (endpointRouter)", () => {
+  const TEXT = 'a line of the feed\n'.repeat(400);
+  const endpoint = (
+    path: string,
+    content: string,
+    handler: AnyEndpoint['handler'],
+  ): AnyEndpoint => ({
+    method: 'get',
+    path,
+    operationId: path.slice(1),
+    tags: [],
+    summary: path,
+    access: 'anyone',
+    responses: { 200: { description: 'ok', content: { [content]: {} } } },
+    handler,
+  });
+  const endpoints = [
+    endpoint('/json', 'application/json', () => ({ pad: 'j'.repeat(5000) })),
+    endpoint('/cards', 'application/vnd.task-manager.cards+json', () => ({
+      pad: 'c'.repeat(5000),
+    })),
+    endpoint('/feed', 'text/calendar', ({ res }) => {
+      res.type('text/calendar').send(TEXT);
+      return undefined;
+    }),
+  ];
+  let server: http.Server;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(
+      endpointRouter(endpoints, {
+        services: {},
+        middleware: {},
+        requireAuth: (_req, _res, next) => next(),
+        requireRole: () => (_req, _res, next) => next(),
+      }),
+    );
+    server = await listen(app);
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('tells JSON answers from the others by their declared types', () => {
+    expect(endpoints.map(answersJson)).toEqual([true, true, false]);
+  });
+
+  it('sends a JSON answer compressed in one piece, without the middleware', async () => {
+    for (const path of ['/json', '/cards']) {
+      const res = await get(server, path, { 'Accept-Encoding': CHROME });
+      expect(res.headers['content-encoding'], path).toBe('br');
+      expect(Number(res.headers['content-length']), path).toBe(res.raw.length);
+      expect(JSON.parse(res.text), path).toEqual({ pad: expect.stringMatching(/^(j|c){5000}$/) });
+    }
+  });
+
+  it('compresses an answer its handler writes itself (a feed) through the middleware', async () => {
+    const res = await get(server, '/feed', { 'Accept-Encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(varies(res)).toBe(true);
+    expect(res.raw.length).toBeLessThan(TEXT.length / 4);
+    expect(res.text).toBe(TEXT);
+    const plain = await get(server, '/feed');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(TEXT);
   });
 });
 
