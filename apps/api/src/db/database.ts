@@ -52,6 +52,7 @@ import * as searchTextVersion from './migrations/2026-11-28-609-search-text-vers
 import * as userLanguage from './migrations/2026-11-28-610-user-language.js';
 import * as searchKeyPriorityDue from './migrations/2026-11-29-611-search-key-priority-due-index.js';
 import * as postgresTaskDocuments from './migrations/2026-11-29-612-postgres-task-documents.js';
+import * as searchRowWrittenOnce from './migrations/2026-11-29-613-search-row-written-once.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -108,6 +109,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-610-user-language': userLanguage,
   '2026-11-29-611-search-key-priority-due-index': searchKeyPriorityDue,
   '2026-11-29-612-postgres-task-documents': postgresTaskDocuments,
+  '2026-11-29-613-search-row-written-once': searchRowWrittenOnce,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

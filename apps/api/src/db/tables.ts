@@ -205,6 +205,16 @@ export interface TaskSearchTable {
   facets: string | null;
 }
 
+/**
+ * SQLite only (migration 2026-11-29-613): the tasks whose checklist is being written whole in the
+ * current transaction. Their items' triggers leave the full-text row alone until the id is
+ * deleted from here, which writes it once (tasks/repository.ts, searchRowWrittenOnce). Always
+ * empty between transactions.
+ */
+export interface TaskSearchDeferredTable {
+  task_id: string;
+}
+
 export interface TaskSearchKeysTable {
   search_id: number;
   task_id: string;
@@ -365,6 +375,7 @@ export interface Database {
   task_labels: TaskLabelsTable;
   task_search: TaskSearchTable;
   task_search_keys: TaskSearchKeysTable;
+  task_search_deferred: TaskSearchDeferredTable;
   task_documents: TaskDocumentsTable;
   invites: InvitesTable;
   password_resets: PasswordResetsTable;

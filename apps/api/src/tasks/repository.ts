@@ -398,21 +398,43 @@ export async function replaceChecklist(
   taskId: string,
   items: Array<{ id: string; text: string; completed: boolean; createdBy?: string | null }>,
 ) {
-  await db.deleteFrom('todo_items').where('task_id', '=', taskId).execute();
-  if (items.length === 0) return;
-  await db
-    .insertInto('todo_items')
-    .values(
-      items.map((item, position) => ({
-        id: item.id,
-        task_id: taskId,
-        position,
-        text: item.text,
-        completed: item.completed ? 1 : 0,
-        created_by: item.createdBy ?? null,
-      })),
-    )
-    .execute();
+  await searchRowWrittenOnce(db, taskId, async () => {
+    await db.deleteFrom('todo_items').where('task_id', '=', taskId).execute();
+    if (items.length === 0) return;
+    await db
+      .insertInto('todo_items')
+      .values(
+        items.map((item, position) => ({
+          id: item.id,
+          task_id: taskId,
+          position,
+          text: item.text,
+          completed: item.completed ? 1 : 0,
+          created_by: item.createdBy ?? null,
+        })),
+      )
+      .execute();
+  });
+}
+
+/**
+ * Runs `write` (changes to task `taskId`'s checklist, in transaction `trx`) with the task's
+ * full-text row written once, after it. SQLite's item triggers run for each row: without this a
+ * checklist of n items written whole writes the row n times, each with all the items so far
+ * (migration 2026-11-29-613). PostgreSQL's run once per statement already.
+ */
+async function searchRowWrittenOnce(
+  trx: Kysely<Database>,
+  taskId: string,
+  write: () => Promise<void>,
+): Promise<void> {
+  if (isPostgres(trx)) return write();
+  // Outside a transaction a failed write would leave the task's row unwritten for good.
+  if (!trx.isTransaction) throw new Error('searchRowWrittenOnce needs a transaction');
+  await trx.insertInto('task_search_deferred').values({ task_id: taskId }).execute();
+  await write();
+  // Its delete trigger writes the row, with the checklist as it now is.
+  await trx.deleteFrom('task_search_deferred').where('task_id', '=', taskId).execute();
 }
 
 /** Sets the completed flags of existing items by id (the list itself is unchanged). */
