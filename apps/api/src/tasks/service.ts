@@ -348,7 +348,7 @@ export class TaskService {
       if (data.assignedTo) await replaceAssignees(trx, id, data.assignedTo);
       if (data.attachments) await replaceAttachments(trx, id, data.attachments);
       if (data.labels) await replaceTaskLabels(trx, id, data.labels);
-      await updateTaskRow(trx, id, patch);
+      await updateTaskRow(trx, row, patch);
       const after = await this.hydrateOne(trx, { ...row, ...patch });
       await this.record(trx, actorId, before, after, 'checklist');
       return after;
@@ -380,7 +380,7 @@ export class TaskService {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.lockVisibleTask(trx, user, id);
       const result = await change(trx, await this.hydrateOne(trx, row));
-      if (changesTask) await updateTaskRow(trx, id, { updated_at: nextUpdatedAt(row) });
+      if (changesTask) await updateTaskRow(trx, row, { updated_at: nextUpdatedAt(row) });
       return result;
     });
   }
@@ -514,7 +514,7 @@ export class TaskService {
       if (!change.allowed) throw BadRequest(apiMessages.statusNeedsOpenItem);
       if (change.setsEveryFlag) await setChecklistFlags(trx, id, change.items);
       const patch = { ...stateColumns(change.state), updated_at: nextUpdatedAt(row) };
-      await updateTaskRow(trx, id, patch);
+      await updateTaskRow(trx, row, patch);
       const after = await this.hydrateOne(trx, { ...row, ...patch });
       await this.record(trx, user.id, before, after, 'move');
       return after;
@@ -609,7 +609,7 @@ export class TaskService {
     before: Task,
   ) {
     const patch = { ...stateAfterWrite(row, items), updated_at: nextUpdatedAt(row) };
-    await updateTaskRow(trx, row.id, patch);
+    await updateTaskRow(trx, row, patch);
     const after = await this.hydrateOne(trx, { ...row, ...patch });
     await this.record(trx, actorId, before, after, 'checklist');
     return after;
