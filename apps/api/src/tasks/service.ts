@@ -192,7 +192,7 @@ export class TaskService {
     key: string,
     fresh: (etag: string) => boolean,
   ): Promise<JsonBody | undefined> {
-    const version = user.dataVersion ?? (await readDataVersion(this.db));
+    const version = await this.dataVersionOf(user);
     const window = input.due ? JSON.stringify(dueWindow(input.due, input.tz ?? 'UTC')) : '';
     if (fresh(versionETag(version, user, key, window))) return undefined;
     return this.listJson(user, input, version);
@@ -269,7 +269,7 @@ export class TaskService {
     id: string,
     fresh: (etag: string) => boolean,
   ): Promise<JsonBody | undefined> {
-    const version = user.dataVersion ?? (await readDataVersion(this.db));
+    const version = await this.dataVersionOf(user);
     const row = await findTaskRow(this.db, id, visibleScope(user));
     if (!row) throw NotFound(apiMessages.taskNotFound);
     if (fresh(taskReadETag(row.updated_at, version))) return undefined;
@@ -538,7 +538,7 @@ export class TaskService {
     key: string,
     fresh: (etag: string) => boolean,
   ): Promise<JsonBody | undefined> {
-    const version = user.dataVersion ?? (await readDataVersion(this.db));
+    const version = await this.dataVersionOf(user);
     const now = new Date().toISOString();
     const counted = await countDashboardFigures(this.db, scope, now, version);
     if (fresh(versionETag(version, user, key, counted.overdue))) return undefined;
@@ -586,6 +586,14 @@ export class TaskService {
         ['recentTasks', jsonArray(recent)],
       ]),
     );
+  }
+
+  /**
+   * The data version an answer to `user`'s request is tagged with: as the session check read it,
+   * before anything else the request read (tasks/conditional.ts), or read now where none did.
+   */
+  private async dataVersionOf(user: RequestUser): Promise<number> {
+    return user.dataVersion ?? readDataVersion(this.db);
   }
 
   private async lockVisibleTask(trx: Kysely<Database>, user: RequestUser, id: string) {
