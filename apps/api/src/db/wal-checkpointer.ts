@@ -11,11 +11,18 @@ import type { Database } from './tables.js';
  * once per 1,000 pages of log. A serving process checkpoints in a thread of its own instead, on
  * a second connection, every `everyMs`: PASSIVE, so it never waits for (or holds up) a reader
  * or a writer, and what it cannot copy yet it copies next time. The request thread keeps a
- * backstop, a checkpoint of its own every BACKSTOP_PAGES (40 MB of log), should the thread fall
+ * backstop, a checkpoint of its own every BACKSTOP_PAGES (160 MB of log), should the thread fall
  * behind or stop. Several processes on one file each run one: SQLite lets one checkpoint run
  * at a time, and the others find nothing left to do.
+ *
+ * The backstop sits above what a second of sustained writing logs. A checklist tick logs about
+ * 33 pages, so one process ticking flat out logs some 40,000 a second: a backstop of 10,000
+ * pages was reached three times a second, and each time the request that committed copied the
+ * log and synced the file (about 45 ms, every request in flight waiting behind it; p99 of ticks
+ * at 8 connections 55 ms). Above it, the thread's checkpoint empties the log first, the request
+ * thread copies nothing, and that p99 is 14-16 ms (docs/performance.md).
  */
-export const BACKSTOP_PAGES = 10_000;
+export const BACKSTOP_PAGES = 40_000;
 
 export interface WalCheckpointer {
   /** Checkpoints run so far, and how many log pages the last one copied. */
