@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { LiveEventType } from '@task-manager/shared';
+import { compiledOnce } from '../db/compiled-once.js';
 import { isPostgres } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 
@@ -49,10 +50,11 @@ export async function appendEvents(
 
 /** The people assigned to a task now (in the caller's transaction). */
 export async function taskAssigneeIds(trx: Kysely<Database>, taskId: string): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('task_assignees')
-    .select('user_id')
-    .where('task_id', '=', taskId)
-    .execute();
+  const rows = await assigneeRows(trx, taskId);
   return rows.map((row) => row.user_id);
 }
+
+// Read by every change to a task, for its live events: compiled once.
+const assigneeRows = compiledOnce((trx: Kysely<Database>, taskId: string) =>
+  trx.selectFrom('task_assignees').select('user_id').where('task_id', '=', taskId),
+);

@@ -82,10 +82,28 @@ const assignedTaskRow = compiledOnce((db: Kysely<Database>, id: string, assignee
 
 /** Locks the task row for the rest of the transaction on PostgreSQL (SQLite locks the file). */
 export async function lockTaskRow(trx: Kysely<Database>, id: string) {
-  let query = trx.selectFrom('tasks').selectAll().where('id', '=', id);
-  if (supportsRowLocks(trx)) query = query.forUpdate();
-  return query.executeTakeFirst();
+  const [row] = await lockedTaskRow(trx, id);
+  return row;
 }
+
+// Every write to a task starts here: compiled once (the lock is each engine's own).
+const lockedTaskRow = compiledOnce((trx: Kysely<Database>, id: string) => {
+  const query = trx.selectFrom('tasks').selectAll().where('id', '=', id);
+  return supportsRowLocks(trx) ? query.forUpdate() : query;
+});
+
+/** Whether `userId` is among task `taskId`'s assignees. */
+export async function isAssignedTo(db: Kysely<Database>, taskId: string, userId: string) {
+  return (await assignment(db, taskId, userId)).length > 0;
+}
+
+const assignment = compiledOnce((db: Kysely<Database>, taskId: string, userId: string) =>
+  db
+    .selectFrom('task_assignees')
+    .select('task_id')
+    .where('task_id', '=', taskId)
+    .where('user_id', '=', userId),
+);
 
 /** A task's place in the list order: its created_at and id (the keyset of every task page). */
 export type TaskKey = readonly [createdAt: string, id: string];
@@ -391,13 +409,17 @@ export async function replaceAssignees(db: Kysely<Database>, taskId: string, use
     .execute();
 }
 
-export async function loadChecklist(db: Kysely<Database>, taskId: string) {
-  const rows = await db
+// Read by every checklist write and status change: compiled once.
+const checklistRows = compiledOnce((db: Kysely<Database>, taskId: string) =>
+  db
     .selectFrom('todo_items')
     .select(['id', 'text', 'completed', 'created_by'])
     .where('task_id', '=', taskId)
-    .orderBy('position')
-    .execute();
+    .orderBy('position'),
+);
+
+export async function loadChecklist(db: Kysely<Database>, taskId: string) {
+  const rows = await checklistRows(db, taskId);
   return rows.map((row) => ({
     id: row.id,
     text: row.text,
@@ -456,6 +478,11 @@ export async function setChecklistFlags(
   taskId: string,
   flags: Array<{ id: string; completed: boolean }>,
 ) {
+  if (flags.length === 1) {
+    const [{ id, completed }] = flags as [{ id: string; completed: boolean }];
+    await setOneFlag(db, completed ? 1 : 0, taskId, id);
+    return;
+  }
   for (const completed of [true, false]) {
     const ids = flags.filter((flag) => flag.completed === completed).map((flag) => flag.id);
     if (ids.length === 0) continue;
@@ -467,6 +494,16 @@ export async function setChecklistFlags(
       .execute();
   }
 }
+
+// One item ticked or unticked, the checklist's most frequent write: compiled once.
+const setOneFlag = compiledOnce(
+  (db: Kysely<Database>, completed: number, taskId: string, itemId: string) =>
+    db
+      .updateTable('todo_items')
+      .set({ completed })
+      .where('task_id', '=', taskId)
+      .where('id', '=', itemId),
+);
 
 export async function replaceAttachments(db: Kysely<Database>, taskId: string, urls: string[]) {
   await db.deleteFrom('attachments').where('task_id', '=', taskId).execute();

@@ -35,6 +35,7 @@ import {
   newestTaskIds,
   loadChecklist,
   replaceTaskLabels,
+  isAssignedTo,
   lockTaskRow,
   replaceAssignees,
   replaceAttachments,
@@ -599,7 +600,7 @@ export class TaskService {
   private async lockVisibleTask(trx: Kysely<Database>, user: RequestUser, id: string) {
     const row = await lockTaskRow(trx, id);
     if (!row) throw NotFound(apiMessages.taskNotFound);
-    if (!seesEveryTask(user) && !(await findTaskRow(trx, id, visibleScope(user)))) {
+    if (!seesEveryTask(user) && !(await isAssignedTo(trx, id, user.id))) {
       throw NotFound(apiMessages.taskNotFound);
     }
     return row;
