@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { validationMessages, type Activity, type ActivityType } from '@task-manager/shared';
@@ -15,6 +14,7 @@ import {
   type ActivityKey,
   type ActivityView,
 } from './repository.js';
+import { newRowId } from '../db/row-ids.js';
 
 export type { ActivityChange, StatusReason } from './changes.js';
 export { creationChanges, taskChanges } from './changes.js';
@@ -35,7 +35,7 @@ export async function recordActivity(
   await insertActivityRows(
     trx,
     changes.map((change, seq) => ({
-      id: randomUUID(),
+      id: newRowId(),
       task_id: taskId,
       actor_id: actorId,
       type: change.type,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { apiMessages, type Comment, type UpdateCommentInput } from '@task-manager/shared';
@@ -19,6 +18,7 @@ import {
   updateComment,
   type CommentView,
 } from './repository.js';
+import { newRowId } from '../db/row-ids.js';
 
 const cursorShape = z.tuple([z.string().min(1).max(64), z.uuid()]);
 
@@ -87,7 +87,7 @@ export class CommentService {
     return this.tasks.changeWithin(user, taskId, async (trx) => {
       const mentions = await this.checkMentions(trx, taskId, input.mentions);
       const now = new Date().toISOString();
-      const id = randomUUID();
+      const id = newRowId();
       await insertComment(trx, {
         id,
         task_id: taskId,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { NotificationType } from '@task-manager/shared';
 import type { ActivityChange } from '../activity/changes.js';
@@ -9,6 +8,7 @@ import { instantMail } from './mail.js';
 import { notificationMailConfig } from './mail-config.js';
 import { emailModesOf } from './preferences.js';
 import { insertNotification } from './repository.js';
+import { newRowId } from '../db/row-ids.js';
 
 export interface NewNotification {
   userId: string;
@@ -51,7 +51,7 @@ export async function createNotifications(
     const recipient = byId.get(notification.userId);
     if (!recipient || Number(recipient.active) !== 1) continue;
     const mode = modes?.get(recipient.id)?.[notification.type] ?? 'never';
-    const id = randomUUID();
+    const id = newRowId();
     const inserted = await insertNotification(trx, {
       id,
       user_id: recipient.id,

@@ -30,6 +30,7 @@ import {
 } from './search-filters.js';
 import { withKeptMatches } from './search-matches.js';
 import { VersionedMemo } from './versioned-memo.js';
+import { newRowId } from '../db/row-ids.js';
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -510,9 +511,7 @@ export async function replaceAttachments(db: Kysely<Database>, taskId: string, u
   if (urls.length === 0) return;
   await db
     .insertInto('attachments')
-    .values(
-      urls.map((url, position) => ({ id: crypto.randomUUID(), task_id: taskId, position, url })),
-    )
+    .values(urls.map((url, position) => ({ id: newRowId(), task_id: taskId, position, url })))
     .execute();
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   apiMessages,
@@ -70,6 +69,7 @@ import {
 } from './search-filters.js';
 import { appendTaskDeleted } from '../events/task-events.js';
 import { taskAssigneeIds } from '../events/log.js';
+import { newRowId } from '../db/row-ids.js';
 
 /** What the list reads: the query, its defaults not yet applied. */
 type TaskListInput = Partial<TaskListQuery> & Pick<TaskListQuery, 'limit'>;
@@ -147,7 +147,7 @@ function mergeStoredChecklist(
 ): StoredItem[] {
   return mergeChecklist(existing, incoming, (item) => item.id).map(
     ({ text, completed, previous }) => ({
-      id: previous?.id ?? randomUUID(),
+      id: previous?.id ?? newRowId(),
       text,
       completed,
       createdBy: previous ? (previous.createdBy ?? null) : actorId,
@@ -286,14 +286,14 @@ export class TaskService {
       const labels = data.labels ?? [];
       await this.assertLabelsExist(trx, labels, 'labels');
       const items = data.todoChecklist.map((item) => ({
-        id: randomUUID(),
+        id: newRowId(),
         text: item.text,
         completed: item.completed ?? false,
         createdBy: creatorId,
       }));
       const now = new Date().toISOString();
       const row: TaskRow = {
-        id: randomUUID(),
+        id: newRowId(),
         title: data.title,
         description: data.description,
         priority: data.priority,
@@ -452,7 +452,7 @@ export class TaskService {
       const row = await this.lockVisibleTask(trx, user, id);
       const before = await this.hydrateOne(trx, row);
       const existing = await loadChecklist(trx, id);
-      const items = [...existing, { id: randomUUID(), text, completed: false, createdBy: user.id }];
+      const items = [...existing, { id: newRowId(), text, completed: false, createdBy: user.id }];
       await replaceChecklist(trx, id, items);
       return this.saveChecklistOutcome(trx, row, items, user.id, before);
     });
