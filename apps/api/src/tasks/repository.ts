@@ -93,19 +93,6 @@ const lockedTaskRow = compiledOnce((trx: Kysely<Database>, id: string) => {
   return supportsRowLocks(trx) ? query.forUpdate() : query;
 });
 
-/** Whether `userId` is among task `taskId`'s assignees. */
-export async function isAssignedTo(db: Kysely<Database>, taskId: string, userId: string) {
-  return (await assignment(db, taskId, userId)).length > 0;
-}
-
-const assignment = compiledOnce((db: Kysely<Database>, taskId: string, userId: string) =>
-  db
-    .selectFrom('task_assignees')
-    .select('task_id')
-    .where('task_id', '=', taskId)
-    .where('user_id', '=', userId),
-);
-
 /** A task's place in the list order: its created_at and id (the keyset of every task page). */
 export type TaskKey = readonly [createdAt: string, id: string];
 
@@ -479,11 +466,6 @@ export async function setChecklistFlags(
   taskId: string,
   flags: Array<{ id: string; completed: boolean }>,
 ) {
-  if (flags.length === 1) {
-    const [{ id, completed }] = flags as [{ id: string; completed: boolean }];
-    await setOneFlag(db, completed ? 1 : 0, taskId, id);
-    return;
-  }
   for (const completed of [true, false]) {
     const ids = flags.filter((flag) => flag.completed === completed).map((flag) => flag.id);
     if (ids.length === 0) continue;
@@ -495,16 +477,6 @@ export async function setChecklistFlags(
       .execute();
   }
 }
-
-// One item ticked or unticked, the checklist's most frequent write: compiled once.
-const setOneFlag = compiledOnce(
-  (db: Kysely<Database>, completed: number, taskId: string, itemId: string) =>
-    db
-      .updateTable('todo_items')
-      .set({ completed })
-      .where('task_id', '=', taskId)
-      .where('id', '=', itemId),
-);
 
 export async function replaceAttachments(db: Kysely<Database>, taskId: string, urls: string[]) {
   await db.deleteFrom('attachments').where('task_id', '=', taskId).execute();

@@ -34,7 +34,6 @@ import {
   newestTaskIds,
   loadChecklist,
   replaceTaskLabels,
-  isAssignedTo,
   lockTaskRow,
   replaceAssignees,
   replaceAttachments,
@@ -600,7 +599,7 @@ export class TaskService {
   private async lockVisibleTask(trx: Kysely<Database>, user: RequestUser, id: string) {
     const row = await lockTaskRow(trx, id);
     if (!row) throw NotFound(apiMessages.taskNotFound);
-    if (!seesEveryTask(user) && !(await isAssignedTo(trx, id, user.id))) {
+    if (!seesEveryTask(user) && !(await findTaskRow(trx, id, visibleScope(user)))) {
       throw NotFound(apiMessages.taskNotFound);
     }
     return row;
