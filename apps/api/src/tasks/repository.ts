@@ -390,6 +390,15 @@ export async function deleteTaskRow(db: Kysely<Database>, id: string): Promise<b
 
 export async function replaceAssignees(db: Kysely<Database>, taskId: string, userIds: string[]) {
   await db.deleteFrom('task_assignees').where('task_id', '=', taskId).execute();
+  await insertAssignees(db, taskId, userIds);
+}
+
+/**
+ * The assignees of a task that has none yet (one just inserted). The insert* functions below are
+ * the replace* ones without their delete: on a new task there is nothing to delete, and each
+ * delete of nothing still cost a statement's CPU on every creation (docs/performance.md).
+ */
+export async function insertAssignees(db: Kysely<Database>, taskId: string, userIds: string[]) {
   if (userIds.length === 0) return;
   await db
     .insertInto('task_assignees')
@@ -419,25 +428,41 @@ export async function loadChecklist(db: Kysely<Database>, taskId: string) {
 export async function replaceChecklist(
   db: Kysely<Database>,
   taskId: string,
-  items: Array<{ id: string; text: string; completed: boolean; createdBy?: string | null }>,
+  items: ChecklistRowItem[],
 ) {
   await searchRowWrittenOnce(db, taskId, async () => {
     await db.deleteFrom('todo_items').where('task_id', '=', taskId).execute();
-    if (items.length === 0) return;
-    await db
-      .insertInto('todo_items')
-      .values(
-        items.map((item, position) => ({
-          id: item.id,
-          task_id: taskId,
-          position,
-          text: item.text,
-          completed: item.completed ? 1 : 0,
-          created_by: item.createdBy ?? null,
-        })),
-      )
-      .execute();
+    await insertItemRows(db, taskId, items);
   });
+}
+
+/** The checklist of a task that has none yet (see insertAssignees). */
+export async function insertChecklist(
+  db: Kysely<Database>,
+  taskId: string,
+  items: ChecklistRowItem[],
+) {
+  if (items.length === 0) return;
+  await searchRowWrittenOnce(db, taskId, () => insertItemRows(db, taskId, items));
+}
+
+type ChecklistRowItem = { id: string; text: string; completed: boolean; createdBy?: string | null };
+
+async function insertItemRows(db: Kysely<Database>, taskId: string, items: ChecklistRowItem[]) {
+  if (items.length === 0) return;
+  await db
+    .insertInto('todo_items')
+    .values(
+      items.map((item, position) => ({
+        id: item.id,
+        task_id: taskId,
+        position,
+        text: item.text,
+        completed: item.completed ? 1 : 0,
+        created_by: item.createdBy ?? null,
+      })),
+    )
+    .execute();
 }
 
 /**
@@ -480,6 +505,11 @@ export async function setChecklistFlags(
 
 export async function replaceAttachments(db: Kysely<Database>, taskId: string, urls: string[]) {
   await db.deleteFrom('attachments').where('task_id', '=', taskId).execute();
+  await insertAttachments(db, taskId, urls);
+}
+
+/** The links of a task that has none yet (see insertAssignees). */
+export async function insertAttachments(db: Kysely<Database>, taskId: string, urls: string[]) {
   if (urls.length === 0) return;
   await db
     .insertInto('attachments')
@@ -552,6 +582,11 @@ export async function* streamTaskReportRows(db: Kysely<Database>): AsyncGenerato
  */
 export async function replaceTaskLabels(db: Kysely<Database>, taskId: string, labelIds: string[]) {
   await db.deleteFrom('task_labels').where('task_id', '=', taskId).execute();
+  await insertTaskLabels(db, taskId, labelIds);
+}
+
+/** The labels of a task that has none yet (see insertAssignees). */
+export async function insertTaskLabels(db: Kysely<Database>, taskId: string, labelIds: string[]) {
   if (labelIds.length === 0) return;
   await db
     .insertInto('task_labels')

@@ -34,6 +34,10 @@ import {
   newestTaskIds,
   loadChecklist,
   replaceTaskLabels,
+  insertAssignees,
+  insertAttachments,
+  insertChecklist,
+  insertTaskLabels,
   lockTaskRow,
   replaceAssignees,
   replaceAttachments,
@@ -303,10 +307,10 @@ export class TaskService {
         ...checklistState(items),
       };
       await insertTaskRow(trx, row);
-      await replaceAssignees(trx, row.id, data.assignedTo);
-      await replaceChecklist(trx, row.id, items);
-      await replaceAttachments(trx, row.id, data.attachments);
-      await replaceTaskLabels(trx, row.id, labels);
+      await insertAssignees(trx, row.id, data.assignedTo);
+      await insertChecklist(trx, row.id, items);
+      await insertAttachments(trx, row.id, data.attachments);
+      await insertTaskLabels(trx, row.id, labels);
       const task = await this.hydrateOne(trx, row);
       await recordActivity(trx, row.id, creatorId, creationChanges(task), now);
       return task;
