@@ -22,6 +22,7 @@ import {
   type StatusReason,
 } from '../activity/service.js';
 import type { Database } from '../db/tables.js';
+import { supportsRowLocks } from '../db/database.js';
 import { BadRequest, Forbidden, HttpError, NotFound } from '../errors.js';
 import type { RequestUser } from '../http/request-user.js';
 import {
@@ -601,9 +602,17 @@ export class TaskService {
   }
 
   private async lockVisibleTask(trx: Kysely<Database>, user: RequestUser, id: string) {
+    const everyTask = seesEveryTask(user);
+    // SQLite's transaction holds the whole file from its start (BEGIN IMMEDIATE): there is no row
+    // to lock, and the task as the caller may see it is the one read needed.
+    if (!everyTask && !supportsRowLocks(trx)) {
+      const row = await findTaskRow(trx, id, visibleScope(user));
+      if (!row) throw NotFound(apiMessages.taskNotFound);
+      return row;
+    }
     const row = await lockTaskRow(trx, id);
     if (!row) throw NotFound(apiMessages.taskNotFound);
-    if (!seesEveryTask(user) && !(await findTaskRow(trx, id, visibleScope(user)))) {
+    if (!everyTask && !(await findTaskRow(trx, id, visibleScope(user)))) {
       throw NotFound(apiMessages.taskNotFound);
     }
     return row;
