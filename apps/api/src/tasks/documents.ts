@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { cardDescription } from '@task-manager/shared';
+import { cardDescription, type Task } from '@task-manager/shared';
 import { isPostgres } from '../db/database.js';
-import type { Database } from '../db/tables.js';
+import type { Database, TasksTable } from '../db/tables.js';
 import type { JsonText } from '../http/json-text.js';
 
 /**
@@ -350,6 +350,53 @@ export async function buildPostgresDocuments(
 ): Promise<BuiltDocuments & { key: string }> {
   const { build, key } = shapeSql(db, shape);
   return { ...(await postgresBuilt(db, build, ids)), key };
+}
+
+/**
+ * Task `before` (as taskDocuments answered it, in the writing transaction) after a write that
+ * changed nothing but its items' completed flags, and what those make of the task: the state
+ * columns of `row`, the task row as the write left it. The same task taskJson builds, key for
+ * key and in the same order, without the statement that builds it (about 0.1 ms of SQLite in a
+ * checklist tick, docs/performance.md); test/api/task-documents.test.ts holds the two together.
+ * On SQLite the text is stored as a built one would be (keepTaskDocument).
+ */
+export function afterFlagsWrite(
+  before: Task,
+  row: Pick<TasksTable, 'status' | 'progress' | 'completed_todo_count' | 'updated_at'>,
+  completed: ReadonlyMap<string, boolean>,
+): Task {
+  return {
+    ...before,
+    status: row.status,
+    progress: row.progress,
+    todoChecklist: before.todoChecklist.map((item) => ({
+      ...item,
+      completed: completed.get(item._id) ?? item.completed,
+    })),
+    completedTodoCount: row.completed_todo_count,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Keeps `text` as task `id`'s stored answer, in the writing transaction that made it (after its
+ * last write to what the answer shows). SQLite only: a PostgreSQL write forgets the texts it
+ * touches at its commit (migration 2026-11-29-612), so one stored inside it would not last.
+ */
+export async function keepTaskDocument(
+  trx: Kysely<Database>,
+  id: string,
+  text: JsonText,
+): Promise<void> {
+  if (isPostgres(trx)) return;
+  const { key } = shapeSql(trx, 'task');
+  try {
+    await sql`
+      insert into task_documents (task_id, shape, document) values (${id}, ${key}, ${text})
+      on conflict (task_id, shape) do update set document = excluded.document`.execute(trx);
+  } catch (error) {
+    if (!cannotStore(error)) throw error;
+  }
 }
 
 /** Tasks `ids` as the API's JSON (the `Task` shape), in the order of `ids`. */

@@ -53,7 +53,12 @@ import {
   readDataVersion,
 } from './repository.js';
 import { canEditTask, seesEveryTask, visibleScope } from './policy.js';
-import { taskCardDocuments, taskDocuments } from './documents.js';
+import {
+  afterFlagsWrite,
+  keepTaskDocument,
+  taskCardDocuments,
+  taskDocuments,
+} from './documents.js';
 import {
   JsonBody,
   jsonArray,
@@ -411,18 +416,17 @@ export class TaskService {
       const sameList =
         existing.length === incoming.length &&
         existing.every((item, index) => item.text === incoming[index]?.text);
-      let items: StoredItem[];
       if (sameList) {
-        items = existing.map((item, index) => ({
+        const items = existing.map((item, index) => ({
           ...item,
           completed: incoming[index]?.completed ?? item.completed,
         }));
         await setChecklistFlags(trx, id, items);
-      } else {
-        if (!canEditTask(user)) throw BadRequest(apiMessages.checklistMemberChange);
-        items = mergeStoredChecklist(existing, incoming, user.id);
-        await replaceChecklist(trx, id, items);
+        return this.saveChecklistOutcome(trx, row, items, user.id, before, { flagsOnly: true });
       }
+      if (!canEditTask(user)) throw BadRequest(apiMessages.checklistMemberChange);
+      const items = mergeStoredChecklist(existing, incoming, user.id);
+      await replaceChecklist(trx, id, items);
       return this.saveChecklistOutcome(trx, row, items, user.id, before);
     });
   }
@@ -446,7 +450,7 @@ export class TaskService {
       }
       const items = existing.map((item) => (item.id === itemId ? { ...item, completed } : item));
       await setChecklistFlags(trx, id, [{ id: itemId, completed }]);
-      return this.saveChecklistOutcome(trx, row, items, user.id, before);
+      return this.saveChecklistOutcome(trx, row, items, user.id, before, { flagsOnly: true });
     });
   }
 
@@ -628,10 +632,23 @@ export class TaskService {
     items: StoredItem[],
     actorId: string,
     before: Task,
+    { flagsOnly = false }: { flagsOnly?: boolean } = {},
   ) {
     const patch = { ...stateAfterWrite(row, items), updated_at: nextUpdatedAt(row) };
     await updateTaskRow(trx, row, patch);
-    const after = await this.hydrateOne(trx, { ...row, ...patch });
+    const patched = { ...row, ...patch };
+    let after: Task;
+    if (flagsOnly) {
+      // Only flags changed: the answer is `before` with them, not built again (documents.ts).
+      after = afterFlagsWrite(
+        before,
+        patched,
+        new Map(items.map((item) => [item.id, item.completed])),
+      );
+      await keepTaskDocument(trx, row.id, toJsonText(after));
+    } else {
+      after = await this.hydrateOne(trx, patched);
+    }
     await this.record(trx, actorId, before, after, 'checklist');
     return after;
   }

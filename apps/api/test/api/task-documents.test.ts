@@ -196,4 +196,60 @@ describe(`task documents: the list's JSON as the database writes it (${ENGINE})`
     expect(page.tasks).toHaveLength(2);
     expect(page.nextCursor).toEqual(expect.any(String));
   });
+
+  it('answers and keeps a tick, and a checklist resent with other flags, as the database writes the task', async () => {
+    // The "everything" task: labels, files, a deactivated assignee, texts JSON must escape. Its
+    // flags are [true, false, true]: In Progress. These writes change only flags, and their
+    // answer is made from the task as it was (afterFlagsWrite), not built again.
+    const task = tasks[0]!;
+    const [second, third] = [task.todoChecklist[1]!, task.todoChecklist[2]!];
+    const storedText = async () => {
+      const row = await ctx.db
+        .selectFrom('task_documents')
+        .select('document')
+        .where('task_id', '=', task._id)
+        .where('shape', 'like', 'task:%')
+        .executeTakeFirst();
+      return row?.document;
+    };
+    const expectBuiltAnswer = async (answer: Task, status: Task['status'], flags: boolean[]) => {
+      const [expected] = await hydrateTasks(ctx.db, await rowsOf([task._id]));
+      expect(canonical(answer)).toBe(canonical(expected));
+      expect(answer.status).toBe(status);
+      expect(answer.todoChecklist.map((item) => item.completed)).toEqual(flags);
+      // SQLite keeps the text it answered; PostgreSQL's write forgets it at its commit.
+      const stored = await storedText();
+      if (ENGINE === 'sqlite') expect(canonical(JSON.parse(stored!))).toBe(canonical(expected));
+      else expect(stored).toBeUndefined();
+      const one = await ctx.api.get(`/api/tasks/${task._id}`).set(admin.auth).expect(200);
+      expect(canonical(one.body)).toBe(canonical(expected));
+    };
+    const tick = async (itemId: string, completed: boolean) =>
+      (
+        await ctx.api
+          .patch(`/api/tasks/${task._id}/todo/${itemId}`)
+          .set(member.auth)
+          .send({ completed })
+          .expect(200)
+      ).body.task as Task;
+
+    // Every item done: Completed, progress 100.
+    await expectBuiltAnswer(await tick(second._id, true), 'Completed', [true, true, true]);
+    // One undone again: back in progress.
+    await expectBuiltAnswer(await tick(third._id, false), 'In Progress', [true, true, false]);
+    // The whole checklist resent with the same texts: only its flags change.
+    const resent = (
+      await ctx.api
+        .put(`/api/tasks/${task._id}/todo`)
+        .set(member.auth)
+        .send({
+          todoChecklist: task.todoChecklist.map((item, index) => ({
+            text: item.text,
+            completed: index !== 1,
+          })),
+        })
+        .expect(200)
+    ).body.task as Task;
+    await expectBuiltAnswer(resent, 'In Progress', [true, false, true]);
+  });
 });
