@@ -388,21 +388,39 @@ export async function deleteTaskRow(db: Kysely<Database>, id: string): Promise<b
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function replaceAssignees(db: Kysely<Database>, taskId: string, userIds: string[]) {
-  await db.deleteFrom('task_assignees').where('task_id', '=', taskId).execute();
-  await insertAssignees(db, taskId, userIds);
+/** The task an assignment is written for: its id, and its created_at that the row copies. */
+type AssignedTask = Pick<TaskRow, 'id' | 'created_at'>;
+
+export async function replaceAssignees(
+  db: Kysely<Database>,
+  task: AssignedTask,
+  userIds: string[],
+) {
+  await db.deleteFrom('task_assignees').where('task_id', '=', task.id).execute();
+  await insertAssignees(db, task, userIds);
 }
 
 /**
  * The assignees of a task that has none yet (one just inserted). The insert* functions below are
  * the replace* ones without their delete: on a new task there is nothing to delete, and each
  * delete of nothing still cost a statement's CPU on every creation (docs/performance.md).
+ *
+ * Each row is written with its task's created_at (the copy the member's list order reads,
+ * migration 2026-11-24-003). Without it, SQLite's trigger corrected every row after its insert:
+ * a second write of the row and its three indexes, with the update triggers of the table.
  */
-export async function insertAssignees(db: Kysely<Database>, taskId: string, userIds: string[]) {
+export async function insertAssignees(db: Kysely<Database>, task: AssignedTask, userIds: string[]) {
   if (userIds.length === 0) return;
   await db
     .insertInto('task_assignees')
-    .values(userIds.map((userId, position) => ({ task_id: taskId, user_id: userId, position })))
+    .values(
+      userIds.map((userId, position) => ({
+        task_id: task.id,
+        user_id: userId,
+        position,
+        task_created_at: task.created_at,
+      })),
+    )
     .execute();
 }
 

@@ -313,7 +313,7 @@ export class TaskService {
         ...checklistState(items),
       };
       await insertTaskRow(trx, row);
-      await insertAssignees(trx, row.id, data.assignedTo);
+      await insertAssignees(trx, row, data.assignedTo);
       await insertChecklist(trx, row.id, items);
       await insertAttachments(trx, row.id, data.attachments);
       await insertTaskLabels(trx, row.id, labels);
@@ -355,7 +355,7 @@ export class TaskService {
         await replaceChecklist(trx, id, items);
         patch = { ...patch, ...stateAfterWrite(row, items) };
       }
-      if (data.assignedTo) await replaceAssignees(trx, id, data.assignedTo);
+      if (data.assignedTo) await replaceAssignees(trx, row, data.assignedTo);
       if (data.attachments) await replaceAttachments(trx, id, data.attachments);
       if (data.labels) await replaceTaskLabels(trx, id, data.labels);
       await updateTaskRow(trx, row, patch);

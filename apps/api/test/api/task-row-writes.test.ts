@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@task-manager/shared';
 import { TaskService } from '../../src/tasks/service.js';
@@ -96,5 +97,40 @@ describe(`task row writes (${ENGINE})`, () => {
       dueDate: task.dueDate,
     });
     expect(await fetchTask(task._id)).toEqual(updated);
+  });
+
+  it("writes each assignment once, with its task's creation time", async () => {
+    // SQLite's trigger corrects an assignment written without its task's created_at by updating
+    // the row just inserted (migration 2026-11-24-003): the API gives it, so nothing is updated.
+    const updates = async () => {
+      if (ENGINE !== 'sqlite') return 0;
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*) as n from temp.assignee_updates`.execute(ctx.db);
+      return Number(rows[0]!.n);
+    };
+    if (ENGINE === 'sqlite') {
+      await sql`create temp table assignee_updates (at integer)`.execute(ctx.db);
+      await sql`create temp trigger count_assignee_updates after update on main.task_assignees
+        begin insert into assignee_updates values (1); end`.execute(ctx.db);
+    }
+    const other = await signUp(ctx, 'member');
+    const task = await createTask(ctx, admin, [member.id, other.id]);
+    await ctx.api
+      .put(`/api/tasks/${task._id}`)
+      .set(admin.auth)
+      .send({ assignedTo: [other.id, admin.id] })
+      .expect(200);
+    const rows = await ctx.db
+      .selectFrom('task_assignees')
+      .select(['user_id', 'task_created_at'])
+      .where('task_id', '=', task._id)
+      .orderBy('position')
+      .execute();
+    expect(rows).toEqual([
+      { user_id: other.id, task_created_at: task.createdAt },
+      { user_id: admin.id, task_created_at: task.createdAt },
+    ]);
+    expect(await updates()).toBe(0);
   });
 });
