@@ -524,7 +524,8 @@ export class TaskService {
       if (change.setsEveryFlag) await setChecklistFlags(trx, id, change.items);
       const patch = { ...stateColumns(change.state), updated_at: nextUpdatedAt(row) };
       await updateTaskRow(trx, row, patch);
-      const after = await this.hydrateOne(trx, { ...row, ...patch });
+      // Only the flags and the state they make changed (changeStatus): no rebuild needed.
+      const after = await this.afterFlagsChanged(trx, before, { ...row, ...patch }, change.items);
       await this.record(trx, user.id, before, after, 'move');
       return after;
     });
@@ -637,19 +638,28 @@ export class TaskService {
     const patch = { ...stateAfterWrite(row, items), updated_at: nextUpdatedAt(row) };
     await updateTaskRow(trx, row, patch);
     const patched = { ...row, ...patch };
-    let after: Task;
-    if (flagsOnly) {
-      // Only flags changed: the answer is `before` with them, not built again (documents.ts).
-      after = afterFlagsWrite(
-        before,
-        patched,
-        new Map(items.map((item) => [item.id, item.completed])),
-      );
-      await keepTaskDocument(trx, row.id, toJsonText(after));
-    } else {
-      after = await this.hydrateOne(trx, patched);
-    }
+    // Only flags changed: the answer is `before` with them, not built again (documents.ts).
+    const after = flagsOnly
+      ? await this.afterFlagsChanged(trx, before, patched, items)
+      : await this.hydrateOne(trx, patched);
     await this.record(trx, actorId, before, after, 'checklist');
+    return after;
+  }
+
+  /**
+   * The task after a write that changed only its items' flags (now `items`) and the state they
+   * make (in `patched`, its row as written): `before` with them (afterFlagsWrite), kept as its
+   * stored answer on SQLite.
+   */
+  private async afterFlagsChanged(
+    trx: Kysely<Database>,
+    before: Task,
+    patched: TaskRow,
+    items: ReadonlyArray<{ id: string; completed: boolean }>,
+  ): Promise<Task> {
+    const completed = new Map(items.map((item) => [item.id, item.completed]));
+    const after = afterFlagsWrite(before, patched, completed);
+    await keepTaskDocument(trx, patched.id, toJsonText(after));
     return after;
   }
 

@@ -197,7 +197,7 @@ describe(`task documents: the list's JSON as the database writes it (${ENGINE})`
     expect(page.nextCursor).toEqual(expect.any(String));
   });
 
-  it('answers and keeps a tick, and a checklist resent with other flags, as the database writes the task', async () => {
+  it('answers and keeps a tick, a checklist resent with other flags and a status change as the database writes the task', async () => {
     // The "everything" task: labels, files, a deactivated assignee, texts JSON must escape. Its
     // flags are [true, false, true]: In Progress. These writes change only flags, and their
     // answer is made from the task as it was (afterFlagsWrite), not built again.
@@ -251,5 +251,18 @@ describe(`task documents: the list's JSON as the database writes it (${ENGINE})`
         .expect(200)
     ).body.task as Task;
     await expectBuiltAnswer(resent, 'In Progress', [true, false, true]);
+
+    // A status change moves the flags with it (or only the status): the same way.
+    const move = async (status: Task['status']) =>
+      (
+        await ctx.api
+          .put(`/api/tasks/${task._id}/status`)
+          .set(admin.auth)
+          .send({ status })
+          .expect(200)
+      ).body.task as Task;
+    await expectBuiltAnswer(await move('Completed'), 'Completed', [true, true, true]);
+    await expectBuiltAnswer(await move('Pending'), 'Pending', [false, false, false]);
+    await expectBuiltAnswer(await move('In Progress'), 'In Progress', [false, false, false]);
   });
 });
