@@ -10,7 +10,7 @@ import {
   taskDocuments,
 } from '../../src/tasks/documents.js';
 import type { TaskRow } from '../../src/tasks/repository.js';
-import { cardOf, hydrateTasks } from '../helpers/task-reference.js';
+import { cardOf, hydrateTasks, storedTaskText } from '../helpers/task-reference.js';
 import { createLabel, createTask, signUp, type Session } from '../helpers/factories.js';
 import { onlyOn } from '../helpers/only-on.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
@@ -295,13 +295,8 @@ onlyOn('postgres', 'the snapshot races of PostgreSQL readers').describe(
     let task: Task;
 
     const storedTitle = async () => {
-      const row = await ctx.db
-        .selectFrom('task_documents')
-        .select('document')
-        .where('task_id', '=', task._id)
-        .where('shape', 'like', 'task:%')
-        .executeTakeFirst();
-      return row && (JSON.parse(row.document) as Task).title;
+      const text = await storedTaskText(ctx.db, task._id);
+      return text && (JSON.parse(text) as Task).title;
     };
     const answeredTitle = async () =>
       (JSON.parse((await taskDocuments(ctx.db, [task._id]))[0]!) as Task).title;

@@ -9,7 +9,7 @@ import {
 import { jsonArray, jsonObject, jsonObjectBytes, toJsonText } from '../../src/http/json-text.js';
 import { taskCardDocuments, taskDocuments } from '../../src/tasks/documents.js';
 import type { TaskRow } from '../../src/tasks/repository.js';
-import { cardOf, hydrateTasks } from '../helpers/task-reference.js';
+import { cardOf, hydrateTasks, storedTaskText } from '../helpers/task-reference.js';
 import { createLabel, createTask, signUp, type Session } from '../helpers/factories.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
@@ -203,22 +203,13 @@ describe(`task documents: the list's JSON as the database writes it (${ENGINE})`
     // answer is made from the task as it was (afterFlagsWrite), not built again.
     const task = tasks[0]!;
     const [second, third] = [task.todoChecklist[1]!, task.todoChecklist[2]!];
-    const storedText = async () => {
-      const row = await ctx.db
-        .selectFrom('task_documents')
-        .select('document')
-        .where('task_id', '=', task._id)
-        .where('shape', 'like', 'task:%')
-        .executeTakeFirst();
-      return row?.document;
-    };
     const expectBuiltAnswer = async (answer: Task, status: Task['status'], flags: boolean[]) => {
       const [expected] = await hydrateTasks(ctx.db, await rowsOf([task._id]));
       expect(canonical(answer)).toBe(canonical(expected));
       expect(answer.status).toBe(status);
       expect(answer.todoChecklist.map((item) => item.completed)).toEqual(flags);
       // SQLite keeps the text it answered; PostgreSQL's write forgets it at its commit.
-      const stored = await storedText();
+      const stored = await storedTaskText(ctx.db, task._id);
       if (ENGINE === 'sqlite') expect(canonical(JSON.parse(stored!))).toBe(canonical(expected));
       else expect(stored).toBeUndefined();
       const one = await ctx.api.get(`/api/tasks/${task._id}`).set(admin.auth).expect(200);

@@ -160,3 +160,17 @@ export function cardOf(task: Task): TaskCard {
     updatedAt: task.updatedAt,
   };
 }
+
+/** Task `taskId`'s stored answer (the whole task's text, not a card's), if one is stored. */
+export async function storedTaskText(
+  db: Kysely<Database>,
+  taskId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('task_documents')
+    .select('document')
+    .where('task_id', '=', taskId)
+    .where('shape', 'like', 'task:%')
+    .executeTakeFirst();
+  return row?.document;
+}
