@@ -35,6 +35,24 @@ function recordQuestions(page: Page): string[] {
 }
 
 /**
+ * Waits until the app has taken its Back-button guard away (src/lib/back-button-guard.ts): once a
+ * form is clean again (changes undone, or saved) it leaves the guard entry by a `history.back()`
+ * of its own, which lands a moment later. A Back pressed before it lands goes to the same entry
+ * (on a slow machine the test's Back came first, and stayed on the form): a person cannot press
+ * Back within that instant, a test can.
+ */
+async function guardTakenAway(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const state: unknown = window.history.state;
+      return !(typeof state === 'object' && state !== null && 'unsavedChangesGuard' in state);
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+/**
  * An admin on a task's edit form, reached from Manage Tasks through the task's page, so the
  * history holds the list, the task page and the form, as when a person clicks their way there.
  */
@@ -169,6 +187,7 @@ describe('leaving a changed form', () => {
 
     await title.fill('Plan the offsite in May');
     await title.fill('Plan the offsite');
+    await guardTakenAway(page);
     await page.goBack();
     await expectPath(page, taskPath);
     await page.goBack();
@@ -184,6 +203,7 @@ describe('leaving a changed form', () => {
     await expectToast(page, 'Task Updated Successfully');
     // Saving keeps the person on the form, with what they saved.
     await eventually(() => title.inputValue(), 'Plan the offsite in May', 'the saved title');
+    await guardTakenAway(page);
 
     await page.goBack();
     await expectPath(page, taskPath);
