@@ -23,14 +23,18 @@ export { creationChanges, taskChanges } from './changes.js';
  * Records changes to task `taskId` by `actorId`. Called with the transaction of the change
  * itself, so the history holds exactly what was committed: a rolled-back change leaves no entry,
  * and no change goes unrecorded. The entries of one change share their time, in the order given.
- * Its live events (src/events) are appended in the same transaction.
+ * Its live events (src/events) are appended in the same transaction. `assigneeIds`: the task's
+ * assignees after the change, when the caller has them at hand (else they are read).
  */
 export async function recordActivity(
   trx: Kysely<Database>,
   taskId: string,
   actorId: string | null,
   changes: ActivityChange[],
-  at: string = new Date().toISOString(),
+  {
+    at = new Date().toISOString(),
+    assigneeIds,
+  }: { at?: string; assigneeIds?: readonly string[] } = {},
 ): Promise<void> {
   await insertActivityRows(
     trx,
@@ -44,8 +48,8 @@ export async function recordActivity(
       seq,
     })),
   );
-  await appendTaskEvents(trx, taskId, changes);
-  await notifyChanges(trx, taskId, actorId, changes);
+  await appendTaskEvents(trx, taskId, changes, assigneeIds);
+  await notifyChanges(trx, taskId, actorId, changes, assigneeIds);
 }
 
 const cursorShape = z.tuple([z.string().min(1).max(64), z.int().min(0).max(1_000_000), z.uuid()]);

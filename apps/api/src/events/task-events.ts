@@ -15,18 +15,20 @@ function liveTypeOf(change: ActivityChange): LiveEventType {
 /**
  * The live events of one change to a task: one per kind (a change that ticks the last item and so
  * completes the task is a `checklist.changed` and a `task.updated`). They go to every admin, the
- * people assigned now and the people this change removed (so their lists drop the task).
+ * people assigned now (`assigneeIds` when the caller has them, else read) and the people this
+ * change removed (so their lists drop the task).
  */
 export async function appendTaskEvents(
   trx: Kysely<Database>,
   taskId: string,
   changes: readonly ActivityChange[],
+  assigneeIds?: readonly string[],
 ): Promise<void> {
   if (changes.length === 0) return;
   const removed = changes
     .filter((change) => change.type === 'assignee.removed')
     .map((change) => String(change.data.userId));
-  const userIds = [...(await taskAssigneeIds(trx, taskId)), ...removed];
+  const userIds = [...(assigneeIds ?? (await taskAssigneeIds(trx, taskId))), ...removed];
   const byType = new Map<LiveEventType, Record<string, unknown>>();
   for (const change of changes) {
     const type = liveTypeOf(change);

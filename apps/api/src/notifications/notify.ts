@@ -106,13 +106,15 @@ function mentionsOf(text: string | undefined): string[] {
  * The notifications of one recorded change to a task (called by recordActivity, in the change's
  * transaction): assigned and unassigned people; the assignees when the due date moved (not the
  * ones just assigned: being assigned says it); for a comment, the people it mentions
- * (`mentioned`) and the other assignees (`commented`).
+ * (`mentioned`) and the other assignees (`commented`). `assigneeIds`: the task's assignees, when
+ * the caller has them (else read when needed).
  */
 export async function notifyChanges(
   trx: Kysely<Database>,
   taskId: string,
   actorId: string | null,
   changes: readonly ActivityChange[],
+  assigneeIds?: readonly string[],
 ): Promise<void> {
   const relevant = changes.filter(
     (c) =>
@@ -136,7 +138,7 @@ export async function notifyChanges(
     relevant.filter((c) => c.type === 'assignee.added').map((c) => String(c.data.userId)),
   );
   const out: NewNotification[] = [];
-  let assignees: string[] | undefined;
+  let assignees = assigneeIds;
   const currentAssignees = async () => (assignees ??= await taskAssigneeIds(trx, taskId));
 
   for (const change of relevant) {

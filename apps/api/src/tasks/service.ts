@@ -95,6 +95,9 @@ function nextUpdatedAt(row: TaskRow): string {
   return new Date(Number.isNaN(last) || now > last ? now : last + 1).toISOString();
 }
 
+/** Who a task answer shows assigned: every assignee (deactivated ones too), as stored. */
+const assigneeIdsOf = (task: Task) => task.assignedTo.map((person) => person._id);
+
 /** The version of a task as an ETag (its updatedAt, quoted): what PUT answers. */
 export function taskETag(task: { updatedAt: string }): string {
   return `"${task.updatedAt}"`;
@@ -318,7 +321,10 @@ export class TaskService {
       await insertAttachments(trx, row.id, data.attachments);
       await insertTaskLabels(trx, row.id, labels);
       const task = await this.hydrateOne(trx, row);
-      await recordActivity(trx, row.id, creatorId, creationChanges(task), now);
+      await recordActivity(trx, row.id, creatorId, creationChanges(task), {
+        at: now,
+        assigneeIds: assigneeIdsOf(task),
+      });
       return task;
     });
   }
@@ -671,7 +677,9 @@ export class TaskService {
     after: Task,
     reason: StatusReason,
   ) {
-    await recordActivity(trx, after._id, actorId, taskChanges(before, after, reason));
+    await recordActivity(trx, after._id, actorId, taskChanges(before, after, reason), {
+      assigneeIds: assigneeIdsOf(after),
+    });
   }
 
   /** Every id names an active user (or, editing task `keepOf`, one it already has). */
