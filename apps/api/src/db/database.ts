@@ -53,6 +53,7 @@ import * as userLanguage from './migrations/2026-11-28-610-user-language.js';
 import * as searchKeyPriorityDue from './migrations/2026-11-29-611-search-key-priority-due-index.js';
 import * as postgresTaskDocuments from './migrations/2026-11-29-612-postgres-task-documents.js';
 import * as searchRowWrittenOnce from './migrations/2026-11-29-613-search-row-written-once.js';
+import * as taskDocumentsKeptInPlace from './migrations/2026-11-29-614-task-documents-kept-in-place.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -110,6 +111,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-611-search-key-priority-due-index': searchKeyPriorityDue,
   '2026-11-29-612-postgres-task-documents': postgresTaskDocuments,
   '2026-11-29-613-search-row-written-once': searchRowWrittenOnce,
+  '2026-11-29-614-task-documents-kept-in-place': taskDocumentsKeptInPlace,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

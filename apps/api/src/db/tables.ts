@@ -229,9 +229,10 @@ export interface TaskSearchKeysTable {
 }
 
 /**
- * A task's JSON as the API sends it, stored when first built and deleted by triggers on any write
- * to what it shows (migrations 2026-11-27-501 for SQLite, 2026-11-29-612 for PostgreSQL, where
- * they delete at commit). Read and written by apps/api/src/tasks/documents.ts only.
+ * A task's JSON as the API sends it, stored when first built and forgotten by triggers on any
+ * write to what it shows (migrations 2026-11-27-501 and 2026-11-29-614 for SQLite, where they set
+ * it to NULL; 2026-11-29-612 for PostgreSQL, where they delete it at commit). Read and written by
+ * apps/api/src/tasks/documents.ts only.
  */
 export interface TaskDocumentsTable {
   task_id: string;
@@ -240,7 +241,8 @@ export interface TaskDocumentsTable {
    * description; the digest is of the SQL that wrote it (documents.ts).
    */
   shape: string;
-  document: string;
+  /** Null once forgotten (SQLite): no text. */
+  document: string | null;
 }
 
 /** Every change to a task (issue 16), written in the transaction of the change. */

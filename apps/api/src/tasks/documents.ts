@@ -223,8 +223,8 @@ type Document = { id: string; doc: string };
 
 /**
  * The `shape` texts of tasks `ids` (in no order; deleted tasks left out). Each engine keeps each
- * text once built (task_documents; migrations 2026-11-27-501 and 2026-11-29-612, whose triggers
- * forget it on any write to what it shows): the stored ones are read as they are, and only the
+ * text once built (task_documents; migrations 2026-11-27-501, 2026-11-29-614 and 2026-11-29-612,
+ * whose triggers forget it on any write to what it shows): the stored ones are read as they are, and only the
  * rest are built (and stored, each engine its own safe way).
  */
 async function documentsOf(
@@ -236,9 +236,10 @@ async function documentsOf(
   // A PostgreSQL transaction forgets what it changes only at its commit: inside one, a stored
   // text may be older than the transaction's own writes, so every text is built there.
   if (isPostgres(db) && db.isTransaction) return (await postgresBuilt(db, build, ids)).rows;
+  // A forgotten text is NULL on SQLite (migration 2026-11-29-614): none.
   const { rows: stored } = await sql<Document>`
     select task_id as id, document as doc from task_documents
-    where shape = ${key} and task_id in (${sql.join(ids)})`.execute(db);
+    where shape = ${key} and task_id in (${sql.join(ids)}) and document is not null`.execute(db);
   if (stored.length === ids.length) return stored;
   const found = new Set(stored.map((row) => row.id));
   const missing = ids.filter((id) => !found.has(id));

@@ -16,8 +16,8 @@ import { onlyOn } from '../helpers/only-on.js';
 import { createTestContext, ENGINE, type TestContext } from '../helpers/test-app.js';
 
 /**
- * Each engine keeps each task's JSON once built (task_documents, migrations 2026-11-27-501 and
- * 2026-11-29-612) and its triggers forget it on any write to what it shows. Whatever the writer
+ * Each engine keeps each task's JSON once built (task_documents, migrations 2026-11-27-501,
+ * 2026-11-29-614 and 2026-11-29-612) and its triggers forget it on any write to what it shows. Whatever the writer
  * (here SQL by hand, which the API's own code never sees), the next answer must be the task as it
  * now stands: the row-by-row reference's answer, whole and as a card.
  */
@@ -227,6 +227,7 @@ describe(`stored task documents follow every write (${ENGINE})`, () => {
         .selectFrom('task_documents')
         .select(['shape'])
         .where('task_id', '=', bystander._id)
+        .where('document', 'is not', null)
         .orderBy('shape')
         .execute();
     expect((await stored()).map((row) => row.shape)).toEqual([
@@ -254,6 +255,14 @@ describe(`stored task documents follow every write (${ENGINE})`, () => {
     // Any write to the task forgets both of its texts, in the writing statement.
     await sql`update tasks set progress = progress where id = ${bystander._id}`.execute(ctx.db);
     expect(await stored()).toEqual([]);
+    // SQLite forgets them in place, their rows kept with no text, to be filled again
+    // (migration 2026-11-29-614); PostgreSQL deletes them.
+    const forgotten = await ctx.db
+      .selectFrom('task_documents')
+      .select('document')
+      .where('task_id', '=', bystander._id)
+      .execute();
+    expect(forgotten).toEqual(ENGINE === 'sqlite' ? [{ document: null }, { document: null }] : []);
     expect(JSON.parse((await taskDocuments(ctx.db, [bystander._id]))[0]!)._id).toBe(bystander._id);
     // A database that takes no write (SQLite's query_only, a read-only PostgreSQL session):
     // built, answered, not stored.

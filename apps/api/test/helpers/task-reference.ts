@@ -171,6 +171,7 @@ export async function storedTaskText(
     .select('document')
     .where('task_id', '=', taskId)
     .where('shape', 'like', 'task:%')
+    .where('document', 'is not', null)
     .executeTakeFirst();
-  return row?.document;
+  return row?.document ?? undefined;
 }
