@@ -54,6 +54,7 @@ import * as searchKeyPriorityDue from './migrations/2026-11-29-611-search-key-pr
 import * as postgresTaskDocuments from './migrations/2026-11-29-612-postgres-task-documents.js';
 import * as searchRowWrittenOnce from './migrations/2026-11-29-613-search-row-written-once.js';
 import * as taskDocumentsKeptInPlace from './migrations/2026-11-29-614-task-documents-kept-in-place.js';
+import * as eventsByIdOnly from './migrations/2026-11-29-615-events-by-id-only.js';
 import type { Database } from './tables.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -112,6 +113,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-612-postgres-task-documents': postgresTaskDocuments,
   '2026-11-29-613-search-row-written-once': searchRowWrittenOnce,
   '2026-11-29-614-task-documents-kept-in-place': taskDocumentsKeptInPlace,
+  '2026-11-29-615-events-by-id-only': eventsByIdOnly,
 };
 
 // PostgreSQL returns bigint (count(*)) as text; our counts fit easily in a JS number.

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import { LIVE_RESET_EVENT, type LiveEvent, type Role } from '@task-manager/shared';
 import type { Database, EventsTable } from '../db/tables.js';
@@ -282,9 +282,18 @@ export class EventBus {
     }
   }
 
+  /**
+   * Deletes the events older than keepMs: every one before the first still young enough, in id
+   * order (ids follow commits, and the times all but follow them; the log keeps no index of its
+   * times for this). The newest event stays, however old: SQLite gives a new event the highest id
+   * + 1, so a log pruned empty would hand out again ids that clients still hold (migration
+   * 2026-11-29-615).
+   */
   private async prune(): Promise<void> {
     const before = new Date(Date.now() - this.options.keepMs).toISOString();
-    await this.db.deleteFrom('events').where('at', '<', before).execute();
+    await sql`delete from events where id < coalesce(
+        (select id from events where at >= ${before} order by id limit 1),
+        (select max(id) from events))`.execute(this.db);
   }
 
   private end(stream: Stream): void {

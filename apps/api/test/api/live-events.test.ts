@@ -464,17 +464,20 @@ describe(`live updates: timers (${ENGINE})`, () => {
     try {
       const member = await signUp(ctx, 'member');
       const old = new Date(Date.now() - 25 * 3600_000).toISOString();
+      const event = (at: string) => ({
+        type: 'task.updated' as const,
+        task_id: null,
+        audience: '[]',
+        to_admins: 0,
+        data: '{}',
+        at,
+      });
       await ctx.db
         .insertInto('events')
-        .values({
-          type: 'task.updated',
-          task_id: null,
-          audience: '[]',
-          to_admins: 0,
-          data: '{}',
-          at: old,
-        })
+        .values([event(old), event(old)])
         .execute();
+      // A newer event after them: the old ones are no longer the log's head.
+      await ctx.db.insertInto('events').values(event(new Date().toISOString())).execute();
       const client = await openEventStream(`${server.url}/api/events`, member.auth);
       await client.waitFor((event) => event.event === 'comment' && event.data === 'ping', 2000);
       // Whoever notices prunes: here the next write.
@@ -486,6 +489,52 @@ describe(`live updates: timers (${ENGINE})`, () => {
         if (Date.now() > deadline) throw new Error('old event not pruned');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      expect(await ctx.db.selectFrom('events').select('at').execute()).not.toEqual([]);
+      client.close();
+    } finally {
+      await server.close();
+      await ctx.close();
+    }
+  });
+
+  it('keeps the newest event, however old, so that no event id is handed out twice', async () => {
+    const ctx = await createTestContext({ liveEvents: { pruneEveryMs: 50 } });
+    const server = await listen(ctx.app);
+    try {
+      const admin = await signUp(ctx, 'admin');
+      const member = await signUp(ctx, 'member');
+      await createTask(ctx, admin, [member.id]);
+      await createTask(ctx, admin, [member.id]);
+      const ids = async () =>
+        (await ctx.db.selectFrom('events').select('id').orderBy('id').execute()).map((row) =>
+          Number(row.id),
+        );
+      const written = await ids();
+      expect(written.length).toBeGreaterThan(1);
+      const last = written.at(-1)!;
+      // The whole log grows old (a quiet day): everything but the newest is pruned.
+      await ctx.db
+        .updateTable('events')
+        .set({ at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+        .execute();
+      const client = await openEventStream(`${server.url}/api/events`, member.auth);
+      const deadline = Date.now() + 3000;
+      while ((await ids()).length > 1) {
+        if (Date.now() > deadline) throw new Error('old events not pruned');
+        await ctx.api.post('/api/events/ticket').set(member.auth).expect(201);
+        await new Promise((resolve) => setTimeout(resolve, 60));
+      }
+      expect(await ids()).toEqual([last]);
+      // The next change's event follows the last one handed out, and reaches the stream.
+      const task = await createTask(ctx, admin, [member.id]);
+      const next = (await ids()).at(-1)!;
+      expect(next).toBeGreaterThan(last);
+      await client.waitFor(
+        (event) =>
+          event.event === 'task.created' &&
+          (JSON.parse(event.data) as { taskId?: string }).taskId === task._id,
+        3000,
+      );
       client.close();
     } finally {
       await server.close();
