@@ -5,7 +5,7 @@ import type { Database } from '../db/tables.js';
 import { appendTaskEvents } from '../events/task-events.js';
 import { BadRequest } from '../errors.js';
 import { pathOfNul } from '../http/validate.js';
-import { notifyChanges } from '../notifications/notify.js';
+import { notifyChanges, type KnownTask } from '../notifications/notify.js';
 import type { ActivityChange } from './changes.js';
 import {
   insertActivityRows,
@@ -17,24 +17,22 @@ import {
 import { newRowId } from '../db/row-ids.js';
 
 export type { ActivityChange, StatusReason } from './changes.js';
+export type { KnownTask } from '../notifications/notify.js';
 export { creationChanges, taskChanges } from './changes.js';
 
 /**
  * Records changes to task `taskId` by `actorId`. Called with the transaction of the change
  * itself, so the history holds exactly what was committed: a rolled-back change leaves no entry,
  * and no change goes unrecorded. The entries of one change share their time, in the order given.
- * Its live events (src/events) are appended in the same transaction. `assigneeIds`: the task's
- * assignees after the change, when the caller has them at hand (else they are read).
+ * Its live events (src/events) are appended in the same transaction. `task`: the task after the
+ * change, when the caller has it at hand (its answer), so that it is not read again.
  */
 export async function recordActivity(
   trx: Kysely<Database>,
   taskId: string,
   actorId: string | null,
   changes: ActivityChange[],
-  {
-    at = new Date().toISOString(),
-    assigneeIds,
-  }: { at?: string; assigneeIds?: readonly string[] } = {},
+  { at = new Date().toISOString(), task }: { at?: string; task?: KnownTask } = {},
 ): Promise<void> {
   await insertActivityRows(
     trx,
@@ -48,8 +46,8 @@ export async function recordActivity(
       seq,
     })),
   );
-  await appendTaskEvents(trx, taskId, changes, assigneeIds);
-  await notifyChanges(trx, taskId, actorId, changes, assigneeIds);
+  await appendTaskEvents(trx, taskId, changes, task?.assigneeIds);
+  await notifyChanges(trx, taskId, actorId, changes, task);
 }
 
 const cursorShape = z.tuple([z.string().min(1).max(64), z.int().min(0).max(1_000_000), z.uuid()]);

@@ -102,19 +102,27 @@ function mentionsOf(text: string | undefined): string[] {
   }
 }
 
+/** A task as a change left it, as its caller has it: what the notifications of the change use. */
+export interface KnownTask {
+  title: string;
+  dueDate: string;
+  /** Every assignee, deactivated ones too. */
+  assigneeIds: readonly string[];
+}
+
 /**
  * The notifications of one recorded change to a task (called by recordActivity, in the change's
  * transaction): assigned and unassigned people; the assignees when the due date moved (not the
  * ones just assigned: being assigned says it); for a comment, the people it mentions
- * (`mentioned`) and the other assignees (`commented`). `assigneeIds`: the task's assignees, when
- * the caller has them (else read when needed).
+ * (`mentioned`) and the other assignees (`commented`). `known`: the task as the change left it,
+ * when the caller has it (else read when needed).
  */
 export async function notifyChanges(
   trx: Kysely<Database>,
   taskId: string,
   actorId: string | null,
   changes: readonly ActivityChange[],
-  assigneeIds?: readonly string[],
+  known?: KnownTask,
 ): Promise<void> {
   const relevant = changes.filter(
     (c) =>
@@ -127,18 +135,20 @@ export async function notifyChanges(
         'dueDate' in c.data.changes),
   );
   if (relevant.length === 0) return;
-  const task = await trx
-    .selectFrom('tasks')
-    .select(['title', 'due_date'])
-    .where('id', '=', taskId)
-    .executeTakeFirst();
+  const task = known
+    ? { title: known.title, due_date: known.dueDate }
+    : await trx
+        .selectFrom('tasks')
+        .select(['title', 'due_date'])
+        .where('id', '=', taskId)
+        .executeTakeFirst();
   if (!task) return;
   const taskTitle = task.title;
   const added = new Set(
     relevant.filter((c) => c.type === 'assignee.added').map((c) => String(c.data.userId)),
   );
   const out: NewNotification[] = [];
-  let assignees = assigneeIds;
+  let assignees = known?.assigneeIds;
   const currentAssignees = async () => (assignees ??= await taskAssigneeIds(trx, taskId));
 
   for (const change of relevant) {

@@ -231,11 +231,17 @@ async function documentsOf(
   db: Kysely<Database>,
   shape: Shape,
   ids: readonly string[],
+  { unstored = false }: { unstored?: boolean } = {},
 ): Promise<Document[]> {
   const { build, key } = shapeSql(db, shape);
   // A PostgreSQL transaction forgets what it changes only at its commit: inside one, a stored
   // text may be older than the transaction's own writes, so every text is built there.
   if (isPostgres(db) && db.isTransaction) return (await postgresBuilt(db, build, ids)).rows;
+  if (unstored) {
+    return isPostgres(db)
+      ? builtOnPostgres(db, key, build, ids)
+      : builtOnSqlite(db, key, build, ids);
+  }
   // A forgotten text is NULL on SQLite (migration 2026-11-29-614): none.
   const { rows: stored } = await sql<Document>`
     select task_id as id, document as doc from task_documents
@@ -407,6 +413,18 @@ export async function taskDocuments(
 ): Promise<JsonText[]> {
   if (ids.length === 0) return [];
   return inOrder(ids, await documentsOf(db, 'task', ids)).map((row) => row.doc as JsonText);
+}
+
+/**
+ * Task `id`, created in this transaction, as the API's JSON: it has no stored text yet, so none
+ * is looked for (built, and stored on SQLite). Undefined if there is no such task.
+ */
+export async function newTaskDocument(
+  trx: Kysely<Database>,
+  id: string,
+): Promise<JsonText | undefined> {
+  const [row] = await documentsOf(trx, 'task', [id], { unstored: true });
+  return row?.doc as JsonText | undefined;
 }
 
 /** Tasks `ids` as cards (the `TaskCard` shape, `?view=card`), in the order of `ids`. */

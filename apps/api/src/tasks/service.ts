@@ -18,6 +18,7 @@ import {
 import {
   creationChanges,
   recordActivity,
+  type KnownTask,
   taskChanges,
   type StatusReason,
 } from '../activity/service.js';
@@ -56,6 +57,7 @@ import { canEditTask, seesEveryTask, visibleScope } from './policy.js';
 import {
   afterFlagsWrite,
   keepTaskDocument,
+  newTaskDocument,
   taskCardDocuments,
   taskDocuments,
 } from './documents.js';
@@ -95,8 +97,13 @@ function nextUpdatedAt(row: TaskRow): string {
   return new Date(Number.isNaN(last) || now > last ? now : last + 1).toISOString();
 }
 
-/** Who a task answer shows assigned: every assignee (deactivated ones too), as stored. */
-const assigneeIdsOf = (task: Task) => task.assignedTo.map((person) => person._id);
+/** A task answer as the history and notifications of a change need it (recordActivity). */
+const known = (task: Task): KnownTask => ({
+  title: task.title,
+  dueDate: task.dueDate,
+  // Every assignee (deactivated ones too), as stored.
+  assigneeIds: task.assignedTo.map((person) => person._id),
+});
 
 /** The version of a task as an ETag (its updatedAt, quoted): what PUT answers. */
 export function taskETag(task: { updatedAt: string }): string {
@@ -320,10 +327,12 @@ export class TaskService {
       await insertChecklist(trx, row.id, items);
       await insertAttachments(trx, row.id, data.attachments);
       await insertTaskLabels(trx, row.id, labels);
-      const task = await this.hydrateOne(trx, row);
+      const built = await newTaskDocument(trx, row.id);
+      if (!built) throw NotFound(apiMessages.taskNotFound);
+      const task = JSON.parse(built) as Task;
       await recordActivity(trx, row.id, creatorId, creationChanges(task), {
         at: now,
-        assigneeIds: assigneeIdsOf(task),
+        task: known(task),
       });
       return task;
     });
@@ -678,7 +687,7 @@ export class TaskService {
     reason: StatusReason,
   ) {
     await recordActivity(trx, after._id, actorId, taskChanges(before, after, reason), {
-      assigneeIds: assigneeIdsOf(after),
+      task: known(after),
     });
   }
 
