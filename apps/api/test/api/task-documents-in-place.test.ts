@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/database.js';
 import type { TaskRow } from '../../src/tasks/repository.js';
 import { taskCardDocuments, taskDocuments } from '../../src/tasks/documents.js';
