@@ -5,8 +5,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // SQLite: a write to a task forgets its stored texts (2026-11-27-501) by setting them to NULL
 // instead of deleting their rows, and the text stored again afterwards fills the same row. A
 // checklist tick deleted the task's two rows (the table's page and its primary key's) and
-// inserted one at the table's end, another page: about 3.9 pages written per tick of its 36,
-// now about 1.4 (issue 19). A NULL text is no text: readers skip it (src/tasks/documents.ts).
+// inserted one at the table's end, another page: read back from the log, 4.2 pages a tick of its
+// 31, now 1.0 (issue 19). A NULL text is no text: readers skip it (src/tasks/documents.ts).
 //
 // The table holds only what the API can build again, so it is made anew rather than copied: the
 // texts are built again as tasks are read. PostgreSQL keeps its own way (2026-11-29-612).
