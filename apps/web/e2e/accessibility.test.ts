@@ -9,7 +9,8 @@ import { expectPath, expectVisible } from './support/ui.js';
 /**
  * Every page, with data on it, has no serious or critical axe violation (contrast included) in
  * the light theme and in the dark one, at 1280 px and at a phone's 390 × 844, and is
- * photographed in each theme at 1280 and 390 px into e2e/screenshots/ for people to look at.
+ * photographed in each theme at 1280 and 390 px into e2e/screenshots/ for people to look at
+ * (not in CI, which sets E2E_PHOTOS=0).
  */
 const e2e = setupE2E();
 

@@ -22,14 +22,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
+ * Whether pages are photographed for people to look at: yes, unless E2E_PHOTOS=0 (CI, where the
+ * pictures would go with the machine: each costs a full-page render and PNG encoding).
+ */
+export const photosWanted = process.env.E2E_PHOTOS !== '0';
+
+/**
  * Takes {name}-1280.png and {name}-390.png, then puts the viewport back as it was. `beforeEach`
- * waits after each resize for what redraws at its new size (the dashboards' charts).
+ * waits after each resize for what redraws at its new size (the dashboards' charts). Nothing
+ * when photos are not wanted (photosWanted).
  */
 export async function screenshotAtBothWidths(
   page: Page,
   name: string,
   { beforeEach }: { beforeEach?: (page: Page) => Promise<void> } = {},
 ): Promise<void> {
+  if (!photosWanted) return;
   const original = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height: original.height });
