@@ -224,8 +224,8 @@ type Document = { id: string; doc: string };
 /**
  * The `shape` texts of tasks `ids` (in no order; deleted tasks left out). Each engine keeps each
  * text once built (task_documents; migrations 2026-11-27-501, 2026-11-29-614 and 2026-11-29-612,
- * whose triggers forget it on any write to what it shows): the stored ones are read as they are, and only the
- * rest are built (and stored, each engine its own safe way).
+ * whose triggers forget it on any write to what it shows): the stored ones are read as they are,
+ * and only the rest are built (and stored, each engine its own safe way).
  */
 async function documentsOf(
   db: Kysely<Database>,
