@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { loadAppTexts } from '../lib/i18n';
 import { removeToasts, resetGlobalState } from './global-state';
@@ -36,6 +36,12 @@ beforeEach(() => removeToasts());
 // The app loads the signed-in screens' English with their frame; tests render those screens on
 // their own.
 await loadAppTexts();
+
+// findBy and waitFor wait 5 s, not Testing Library's 1 s: in CI these files share the two cores
+// with the API suite, and a screen that loads a language chunk, then answers a failed save, took
+// more than a second there (account-pages, "keeps the new language here when the save fails").
+// A screen that never shows what is awaited still fails, 4 s later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
