@@ -1,7 +1,7 @@
 import type { User } from '@task-manager/shared';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
@@ -31,6 +31,11 @@ export interface PageOptions {
   signedInAs?: User;
   /** What app.tsx does when the session learns who signed in (the account's language). */
   onSignedIn?: (user: User, queryClient: QueryClient) => void;
+  /**
+   * Other paths show only once this settles, as a page whose chunk is still loading: the router
+   * keeps the page on screen meanwhile, as the app's does (its Suspense is above the routes).
+   */
+  holdNavigation?: Promise<void>;
 }
 
 /**
@@ -39,7 +44,7 @@ export interface PageOptions {
  */
 export function renderPage(
   page: ReactElement,
-  { path, route = path, state, signedInAs, onSignedIn }: PageOptions,
+  { path, route = path, state, signedInAs, onSignedIn, holdNavigation }: PageOptions,
 ) {
   // A query string in `path` (e.g. ?token=...) is the URL's search part.
   const [pathname = path, query] = path.split('?');
@@ -50,14 +55,19 @@ export function renderPage(
   onTestFinished(() => queryClient.clear());
   // The session as sign-in leaves it, so no profile request is made.
   if (signedInAs) queryClient.setQueryData(queryKeys.profile, signedInAs);
+  const Elsewhere = holdNavigation
+    ? lazy(() => holdNavigation.then(() => ({ default: LocationProbe })))
+    : LocationProbe;
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[{ pathname, search, state }]}>
         <SessionProvider onSignedIn={onSignedIn && ((user) => onSignedIn(user, queryClient))}>
-          <Routes>
-            <Route path={route} element={page} />
-            <Route path="*" element={<LocationProbe />} />
-          </Routes>
+          <Suspense fallback={null}>
+            <Routes>
+              <Route path={route} element={page} />
+              <Route path="*" element={<Elsewhere />} />
+            </Routes>
+          </Suspense>
         </SessionProvider>
       </MemoryRouter>
       <Toaster />

@@ -12,6 +12,7 @@ export function taskQueryOptions(id: string) {
   return queryOptions({ queryKey: queryKeys.tasks.detail(id), queryFn: () => getTask(id) });
 }
 
-export function useTask(id: string | undefined) {
-  return useQuery({ ...taskQueryOptions(id ?? ''), enabled: !!id });
+/** One task; `enabled: false` stops fetching it (what it holds stays), e.g. once deleted here. */
+export function useTask(id: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...taskQueryOptions(id ?? ''), enabled: !!id && enabled });
 }

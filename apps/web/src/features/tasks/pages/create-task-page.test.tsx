@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
+import { queryKeys } from '../../../lib/query-keys';
 import { buildPerson, buildTask } from '../../../test/factories';
 import { renderPage } from '../../../test/render-page';
 import { stubApi, type Respond } from '../../../test/stub-api';
@@ -336,6 +337,42 @@ describe('the Update Task page', { timeout: 30_000 }, () => {
     );
     expect(screen.getByText('Task deleted successfully')).toBeInTheDocument();
     expect(requests.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('asks no more for the task it deleted while Manage Tasks is still loading', async () => {
+    const user = userEvent.setup({ delay: null });
+    const task = buildTask({ assignedTo: [mia] });
+    const { requests } = serve((call) => {
+      if (call.url !== `/api/tasks/${task._id}`) return undefined;
+      if (call.method === 'GET') return { status: 200, data: task };
+      if (call.method === 'DELETE')
+        return { status: 200, data: { message: 'Task deleted successfully' } };
+      return undefined;
+    });
+    let chunkLoaded = () => {};
+    const holdNavigation = new Promise<void>((resolve) => (chunkLoaded = resolve));
+    const { queryClient } = renderPage(<CreateTaskPage />, {
+      path: paths.admin.createTask,
+      state: { taskId: task._id },
+      holdNavigation,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Task' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Task deleted successfully')).toBeInTheDocument();
+    // Manage Tasks is still loading: the form is on screen when the deletion's live event comes
+    // (what the event does: its task's query is stale). A refetch now would be a 404.
+    expect(screen.getByRole('heading', { name: 'Update Task' })).toBeInTheDocument();
+    await queryClient.invalidateQueries({ queryKey: queryKeys.tasks.detail(task._id) });
+    const reads = requests.filter(
+      (call) => call.method === 'GET' && call.url === `/api/tasks/${task._id}`,
+    );
+    expect(reads).toHaveLength(1);
+
+    chunkLoaded();
+    expect(await screen.findByRole('status', { name: 'Location' })).toHaveTextContent(
+      '/admin/tasks',
+    );
   });
 
   it("toasts the server's message when the delete fails and stays", async () => {

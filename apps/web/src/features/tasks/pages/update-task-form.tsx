@@ -33,7 +33,10 @@ import { notify } from '../../../lib/notify';
 
 /** The edit form of one task, at /admin/tasks/:id/edit and /admin/create-task with state. */
 export function UpdateTaskForm({ taskId }: { taskId: string }) {
-  const task = useTask(taskId);
+  // Deleted from this form: the task's query stops. The deletion's own live event would refetch
+  // it (a 404 the browser logs) while the page is still on its way to Manage Tasks.
+  const [deleted, setDeleted] = useState(false);
+  const task = useTask(taskId, { enabled: !deleted });
   if (!task.data) {
     if (task.isError)
       return <TaskLoadError error={task.error} onRetry={() => void task.refetch()} />;
@@ -41,7 +44,14 @@ export function UpdateTaskForm({ taskId }: { taskId: string }) {
   }
   // Deleted since it was loaded (a live event or a save refetched it): the form stays, to re-create.
   const goneElsewhere = task.isError && statusOf(task.error) === 404;
-  return <TaskEditor loaded={task.data} goneElsewhere={goneElsewhere} />;
+  return (
+    <TaskEditor
+      loaded={task.data}
+      goneElsewhere={goneElsewhere}
+      deleted={deleted}
+      onDeleted={() => setDeleted(true)}
+    />
+  );
 }
 
 /**
@@ -49,7 +59,18 @@ export function UpdateTaskForm({ taskId }: { taskId: string }) {
  * replace what the person is typing: saving sends the version they started from (If-Match), and
  * a change someone else made since shows the conflict view instead of being overwritten.
  */
-function TaskEditor({ loaded, goneElsewhere }: { loaded: Task; goneElsewhere: boolean }) {
+function TaskEditor({
+  loaded,
+  goneElsewhere,
+  deleted,
+  onDeleted,
+}: {
+  loaded: Task;
+  goneElsewhere: boolean;
+  /** Deleted from this form (its query and history no longer fetch). */
+  deleted: boolean;
+  onDeleted: () => void;
+}) {
   const t = useT();
   const taskId = loaded._id;
   const updateTask = useUpdateTask();
@@ -62,7 +83,6 @@ function TaskEditor({ loaded, goneElsewhere }: { loaded: Task; goneElsewhere: bo
   const labels = useLabels();
   const navigate = useNavigate();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [deleted, setDeleted] = useState(false);
   const gone = goneElsewhere || goneOnSave;
   const history = useTaskHistory(taskId, !deleted && !gone);
   // Typed here when the session ended: the form starts from it, over the version it edited (a
@@ -158,7 +178,7 @@ function TaskEditor({ loaded, goneElsewhere }: { loaded: Task; goneElsewhere: bo
   function confirmDelete() {
     deleteTask.mutate(taskId, {
       onSuccess: () => {
-        setDeleted(true);
+        onDeleted();
         toast.success(t('taskForm.deleted'));
         setConfirmingDelete(false);
         void navigate(paths.admin.tasks);
