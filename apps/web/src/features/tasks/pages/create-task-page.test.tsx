@@ -1,11 +1,12 @@
+import type { Task } from '@task-manager/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
 import { queryKeys } from '../../../lib/query-keys';
 import { buildPerson, buildTask } from '../../../test/factories';
-import { renderPage } from '../../../test/render-page';
-import { stubApi, type Respond } from '../../../test/stub-api';
+import { renderPage, type PageOptions } from '../../../test/render-page';
+import { stubApi, type Answer, type Respond } from '../../../test/stub-api';
 import { CreateTaskPage } from './create-task-page';
 
 const mia = buildPerson({ name: 'Mia Member' });
@@ -19,8 +20,18 @@ function serve(answer: Respond) {
   );
 }
 
-function open(state?: unknown) {
-  return renderPage(<CreateTaskPage />, { path: paths.admin.createTask, state });
+function open(state?: unknown, options: Pick<PageOptions, 'holdNavigation'> = {}) {
+  return renderPage(<CreateTaskPage />, { path: paths.admin.createTask, state, ...options });
+}
+
+/** The server of the delete tests: `task` to load, and `deleted` as DELETE's answer. */
+function serveTaskToDelete(task: Task, deleted: Answer) {
+  return serve((call) => {
+    if (call.url !== `/api/tasks/${task._id}`) return undefined;
+    if (call.method === 'GET') return { status: 200, data: task };
+    if (call.method === 'DELETE') return deleted;
+    return undefined;
+  });
 }
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
@@ -318,12 +329,9 @@ describe('the Update Task page', { timeout: 30_000 }, () => {
   it('deletes after the confirmation, toasts and goes to Manage Tasks', async () => {
     const user = userEvent.setup({ delay: null });
     const task = buildTask({ assignedTo: [mia] });
-    const { requests } = serve((call) => {
-      if (call.url !== `/api/tasks/${task._id}`) return undefined;
-      if (call.method === 'GET') return { status: 200, data: task };
-      if (call.method === 'DELETE')
-        return { status: 200, data: { message: 'Task deleted successfully' } };
-      return undefined;
+    const { requests } = serveTaskToDelete(task, {
+      status: 200,
+      data: { message: 'Task deleted successfully' },
     });
     open({ taskId: task._id });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -342,20 +350,13 @@ describe('the Update Task page', { timeout: 30_000 }, () => {
   it('asks no more for the task it deleted while Manage Tasks is still loading', async () => {
     const user = userEvent.setup({ delay: null });
     const task = buildTask({ assignedTo: [mia] });
-    const { requests } = serve((call) => {
-      if (call.url !== `/api/tasks/${task._id}`) return undefined;
-      if (call.method === 'GET') return { status: 200, data: task };
-      if (call.method === 'DELETE')
-        return { status: 200, data: { message: 'Task deleted successfully' } };
-      return undefined;
+    const { requests } = serveTaskToDelete(task, {
+      status: 200,
+      data: { message: 'Task deleted successfully' },
     });
     let chunkLoaded = () => {};
     const holdNavigation = new Promise<void>((resolve) => (chunkLoaded = resolve));
-    const { queryClient } = renderPage(<CreateTaskPage />, {
-      path: paths.admin.createTask,
-      state: { taskId: task._id },
-      holdNavigation,
-    });
+    const { queryClient } = open({ taskId: task._id }, { holdNavigation });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Task' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -378,12 +379,7 @@ describe('the Update Task page', { timeout: 30_000 }, () => {
   it("toasts the server's message when the delete fails and stays", async () => {
     const user = userEvent.setup({ delay: null });
     const task = buildTask({ assignedTo: [mia] });
-    serve((call) => {
-      if (call.url !== `/api/tasks/${task._id}`) return undefined;
-      if (call.method === 'GET') return { status: 200, data: task };
-      if (call.method === 'DELETE') return { status: 404, data: { message: 'Task not found' } };
-      return undefined;
-    });
+    serveTaskToDelete(task, { status: 404, data: { message: 'Task not found' } });
     open({ taskId: task._id });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Task' });

@@ -35,8 +35,8 @@ import { notify } from '../../../lib/notify';
 export function UpdateTaskForm({ taskId }: { taskId: string }) {
   // Deleted from this form: the task's query stops. The deletion's own live event would refetch
   // it (a 404 the browser logs) while the page is still on its way to Manage Tasks.
-  const [deleted, setDeleted] = useState(false);
-  const task = useTask(taskId, { enabled: !deleted });
+  const deleteTask = useDeleteTask();
+  const task = useTask(taskId, { enabled: !deleteTask.isSuccess });
   if (!task.data) {
     if (task.isError)
       return <TaskLoadError error={task.error} onRetry={() => void task.refetch()} />;
@@ -44,14 +44,7 @@ export function UpdateTaskForm({ taskId }: { taskId: string }) {
   }
   // Deleted since it was loaded (a live event or a save refetched it): the form stays, to re-create.
   const goneElsewhere = task.isError && statusOf(task.error) === 404;
-  return (
-    <TaskEditor
-      loaded={task.data}
-      goneElsewhere={goneElsewhere}
-      deleted={deleted}
-      onDeleted={() => setDeleted(true)}
-    />
-  );
+  return <TaskEditor loaded={task.data} goneElsewhere={goneElsewhere} deleteTask={deleteTask} />;
 }
 
 /**
@@ -62,14 +55,12 @@ export function UpdateTaskForm({ taskId }: { taskId: string }) {
 function TaskEditor({
   loaded,
   goneElsewhere,
-  deleted,
-  onDeleted,
+  deleteTask,
 }: {
   loaded: Task;
   goneElsewhere: boolean;
-  /** Deleted from this form (its query and history no longer fetch). */
-  deleted: boolean;
-  onDeleted: () => void;
+  /** The form's Delete; once it succeeded, the task's query and history no longer fetch. */
+  deleteTask: ReturnType<typeof useDeleteTask>;
 }) {
   const t = useT();
   const taskId = loaded._id;
@@ -78,13 +69,12 @@ function TaskEditor({
   // Saving answered 404: the task was deleted, whether or not its query has heard yet.
   const [goneOnSave, setGoneOnSave] = useState(false);
   const [recreated, setRecreated] = useState<{ _id: string; title: string } | null>(null);
-  const deleteTask = useDeleteTask();
   const userChoices = useUserChoices();
   const labels = useLabels();
   const navigate = useNavigate();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const gone = goneElsewhere || goneOnSave;
-  const history = useTaskHistory(taskId, !deleted && !gone);
+  const history = useTaskHistory(taskId, !deleteTask.isSuccess && !gone);
   // Typed here when the session ended: the form starts from it, over the version it edited (a
   // change made since then shows the conflict view on saving, as for any edit).
   const draft = useTaskDraft(taskDraftKey(taskId));
@@ -178,7 +168,6 @@ function TaskEditor({
   function confirmDelete() {
     deleteTask.mutate(taskId, {
       onSuccess: () => {
-        onDeleted();
         toast.success(t('taskForm.deleted'));
         setConfirmingDelete(false);
         void navigate(paths.admin.tasks);
