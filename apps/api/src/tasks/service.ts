@@ -459,7 +459,12 @@ export class TaskService {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.lockVisibleTask(trx, user, id);
       const before = await this.hydrateOne(trx, row);
-      const existing = await loadChecklist(trx, id);
+      // The task just read holds every item with its tick, in order: the items are not read again.
+      const existing = before.todoChecklist.map(({ _id, text, completed }) => ({
+        id: _id,
+        text,
+        completed,
+      }));
       if (!existing.some((item) => item.id === itemId)) {
         throw NotFound(apiMessages.checklistItemNotFound);
       }

@@ -23,7 +23,7 @@ import { TaskService } from '../../src/tasks/service.js';
 import { runDueReminders } from '../../src/scheduler/due-reminders.js';
 import { listMembersWithTaskCounts } from '../../src/users/repository.js';
 import { seedMembers, seedTasks } from '../helpers/bulk-seed.js';
-import { signUp } from '../helpers/factories.js';
+import { createTask, signUp } from '../helpers/factories.js';
 import { onlyOn } from '../helpers/only-on.js';
 import { captureQueries } from '../helpers/query-capture.js';
 import { createTestContext, ENGINE, testConfig, type TestContext } from '../helpers/test-app.js';
@@ -768,6 +768,47 @@ describe(`queries per request stay the same whatever the page size (${ENGINE})`,
     // The data version (the ETag, issue 19), the page, the summary, five for assignees,
     // checklists, attachments, labels and files; the rest is the sign-in check.
     expect(large.count).toBeLessThanOrEqual(9);
+  });
+
+  it('PATCH /api/tasks/:id/todo/:itemId reads the items once, within the task it answers', async () => {
+    const admin = await signUp(ctx, 'admin');
+    const member = await signUp(ctx, 'member');
+    const task = await createTask(ctx, admin, [member.id], {
+      todoChecklist: [
+        { text: 'Draft', completed: false },
+        { text: 'Review', completed: false },
+      ],
+    });
+    const [first, second] = task.todoChecklist;
+    for (const [item, completed] of [
+      [second!, true],
+      [first!, true],
+      [second!, false],
+    ] as const) {
+      capture.take();
+      const res = await api
+        .patch(`/api/tasks/${task._id}/todo/${item._id}`)
+        .set(member.auth)
+        .send({ completed })
+        .expect(200);
+      expect(
+        res.body.task.todoChecklist.find((each: { _id: string }) => each._id === item._id),
+      ).toMatchObject({ completed });
+      // The task is read with its items (as JSON) before the write; no second read of the items.
+      const itemReads = capture
+        .take()
+        .filter(
+          ({ sql }) =>
+            /^\s*select\b/i.test(sql) && /\btodo_items\b/.test(sql) && !/json/i.test(sql),
+        );
+      expect(itemReads.map(({ sql }) => sql)).toEqual([]);
+    }
+    const stored = (await api.get(`/api/tasks/${task._id}`).set(admin.auth).expect(200)).body;
+    expect(stored.todoChecklist.map((each: { completed: boolean }) => each.completed)).toEqual([
+      true,
+      false,
+    ]);
+    expect(stored.status).toBe('In Progress');
   });
 
   it('GET /api/users with 100 and with 500 members on the page', async () => {
