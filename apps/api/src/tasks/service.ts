@@ -88,6 +88,13 @@ type TaskListInput = Partial<TaskListQuery> & Pick<TaskListQuery, 'limit'>;
 type StoredItem = { id: string; text: string; completed: boolean; createdBy?: string | null };
 
 /**
+ * The items of `task` (an answer read in the writing transaction) as stored, in order, without
+ * who added each: what a write that only sets flags needs, with no second read of the items.
+ */
+const storedItemsOf = (task: Task): StoredItem[] =>
+  task.todoChecklist.map(({ _id, text, completed }) => ({ id: _id, text, completed }));
+
+/**
  * The next updated_at of a task: now, or a millisecond after the last one, so that every change
  * gives the task a new version (the ETag and If-Match compare it).
  */
@@ -427,7 +434,7 @@ export class TaskService {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.lockVisibleTask(trx, user, id);
       const before = await this.hydrateOne(trx, row);
-      const existing = await loadChecklist(trx, id);
+      const existing = storedItemsOf(before);
       const sameList =
         existing.length === incoming.length &&
         existing.every((item, index) => item.text === incoming[index]?.text);
@@ -440,7 +447,8 @@ export class TaskService {
         return this.saveChecklistOutcome(trx, row, items, user.id, before, { flagsOnly: true });
       }
       if (!canEditTask(user)) throw BadRequest(apiMessages.checklistMemberChange);
-      const items = mergeStoredChecklist(existing, incoming, user.id);
+      // Read again for who added each item, which an edit keeps.
+      const items = mergeStoredChecklist(await loadChecklist(trx, id), incoming, user.id);
       await replaceChecklist(trx, id, items);
       return this.saveChecklistOutcome(trx, row, items, user.id, before);
     });
@@ -459,12 +467,7 @@ export class TaskService {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.lockVisibleTask(trx, user, id);
       const before = await this.hydrateOne(trx, row);
-      // The task just read holds every item with its tick, in order: the items are not read again.
-      const existing = before.todoChecklist.map(({ _id, text, completed }) => ({
-        id: _id,
-        text,
-        completed,
-      }));
+      const existing = storedItemsOf(before);
       if (!existing.some((item) => item.id === itemId)) {
         throw NotFound(apiMessages.checklistItemNotFound);
       }
@@ -539,7 +542,7 @@ export class TaskService {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.lockVisibleTask(trx, user, id);
       const before = await this.hydrateOne(trx, row);
-      const change = changeStatus(await loadChecklist(trx, id), status);
+      const change = changeStatus(storedItemsOf(before), status);
       if (!change.allowed) throw BadRequest(apiMessages.statusNeedsOpenItem);
       if (change.setsEveryFlag) await setChecklistFlags(trx, id, change.items);
       const patch = { ...stateColumns(change.state), updated_at: nextUpdatedAt(row) };
